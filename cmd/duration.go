@@ -1,0 +1,75 @@
+package cmd
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"time"
+)
+
+// maxDuration caps every duration flag: 100 years of 365 days. Larger values are refused rather
+// than wrapped.
+const maxDuration = 36500 * 24 * time.Hour
+
+// dayUnits are the units time.ParseDuration lacks, as multiples of an hour.
+var dayUnits = map[string]int64{"d": 24, "w": 7 * 24}
+
+// parseDuration reads a non-negative duration in Go syntax plus days and weeks: 90s, 1m30s, 36h,
+// 2d, 1w, 1d12h, 1.5d, 250ms. A bare 0 is zero. Units d and w are exact multiples of 24h and 168h.
+// It never wraps: anything past maxDuration is an error.
+func parseDuration(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, errors.New("empty duration")
+	}
+	if s == "0" {
+		return 0, nil
+	}
+	if strings.HasPrefix(s, "-") {
+		return 0, errors.New("negative duration")
+	}
+	var total time.Duration
+	for rest := s; rest != ""; {
+		num := strings.IndexFunc(rest, func(r rune) bool { return !(r >= '0' && r <= '9' || r == '.') })
+		if num <= 0 {
+			return 0, errors.New("malformed duration")
+		}
+		unitEnd := strings.IndexFunc(rest[num:], func(r rune) bool { return r >= '0' && r <= '9' || r == '.' })
+		if unitEnd < 0 {
+			unitEnd = len(rest) - num
+		}
+		value, unit := rest[:num], rest[num:num+unitEnd]
+		rest = rest[num+unitEnd:]
+		part, err := segment(value, unit)
+		if err != nil {
+			return 0, err
+		}
+		if total > maxDuration-part {
+			return 0, errors.New("duration too large")
+		}
+		total += part
+	}
+	return total, nil
+}
+
+// segment converts one number-and-unit pair.
+func segment(value, unit string) (time.Duration, error) {
+	hours, isDay := dayUnits[unit]
+	if !isDay {
+		d, err := time.ParseDuration(value + unit)
+		if err != nil {
+			return 0, errors.New("malformed duration")
+		}
+		if d > maxDuration {
+			return 0, errors.New("duration too large")
+		}
+		return d, nil
+	}
+	d, err := time.ParseDuration(value + "h")
+	if err != nil {
+		return 0, errors.New("malformed duration")
+	}
+	if d > time.Duration(math.MaxInt64/hours) || d*time.Duration(hours) > maxDuration {
+		return 0, errors.New("duration too large")
+	}
+	return d * time.Duration(hours), nil
+}

@@ -1,0 +1,154 @@
+package cmd
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// The flag values below validate as they parse, so every bad value is refused with the accepted
+// range in the message, before anything runs. Main prefixes the flag name: a Set error reads as
+// "--attempts must be an integer in [1, 100000], got 0".
+
+// intValue is an integer flag limited to [min, max].
+type intValue struct {
+	p        *int
+	min, max int
+}
+
+func (v *intValue) Set(s string) error {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n < int64(v.min) || n > int64(v.max) {
+		return fmt.Errorf("must be an integer in [%d, %d], got %q", v.min, v.max, s)
+	}
+	*v.p = int(n)
+	return nil
+}
+func (v *intValue) String() string { return strconv.Itoa(*v.p) }
+func (v *intValue) Type() string   { return "int" }
+
+// floatValue is a finite number limited to [min, max] or [min, max) when openMax is set.
+type floatValue struct {
+	p        *float64
+	min, max float64
+	openMax  bool
+}
+
+func (v *floatValue) rangeText() string {
+	closing := "]"
+	if v.openMax {
+		closing = ")"
+	}
+	return fmt.Sprintf("[%s, %s%s", formatNumber(v.min), formatNumber(v.max), closing)
+}
+
+func (v *floatValue) Set(s string) error {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmt.Errorf("must be a number in %s, got %q", v.rangeText(), s)
+	}
+	if f < v.min || f > v.max || (v.openMax && f == v.max) {
+		return fmt.Errorf("must be in %s, got %s", v.rangeText(), s)
+	}
+	*v.p = f
+	return nil
+}
+func (v *floatValue) String() string { return formatNumber(*v.p) }
+func (v *floatValue) Type() string   { return "float" }
+
+// durationValue is a duration flag (Go syntax plus d and w) stored as seconds, limited to
+// [min, max].
+type durationValue struct {
+	p        *float64
+	min, max time.Duration
+}
+
+func (v *durationValue) Set(s string) error {
+	d, err := parseDuration(strings.TrimSpace(s))
+	if err != nil || d < v.min || d > v.max {
+		return fmt.Errorf("must be a duration (like 90s, 1m30s, 36h, 2d, 1w) in [%s, %s], got %q",
+			formatDuration(v.min), formatDuration(v.max), s)
+	}
+	*v.p = d.Seconds()
+	return nil
+}
+func (v *durationValue) String() string {
+	return formatDuration(time.Duration(*v.p * float64(time.Second)))
+}
+func (v *durationValue) Type() string { return "duration" }
+
+// enumValue is one of a fixed list of words.
+type enumValue struct {
+	p       *string
+	allowed []string
+}
+
+func (v *enumValue) Set(s string) error {
+	for _, a := range v.allowed {
+		if s == a {
+			*v.p = s
+			return nil
+		}
+	}
+	return fmt.Errorf("must be one of %s, got %q", strings.Join(v.allowed, ", "), s)
+}
+func (v *enumValue) String() string { return *v.p }
+func (v *enumValue) Type() string   { return "string" }
+
+// int64Value is a seed: any 64-bit integer.
+type int64Value struct {
+	p *int64
+}
+
+func (v *int64Value) Set(s string) error {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return fmt.Errorf("must be an integer in [%d, %d], got %q", int64(math.MinInt64), int64(math.MaxInt64), s)
+	}
+	*v.p = n
+	return nil
+}
+func (v *int64Value) String() string { return strconv.FormatInt(*v.p, 10) }
+func (v *int64Value) Type() string   { return "int" }
+
+// Helpers that register a validated flag with its default.
+
+func intFlag(fs *pflag.FlagSet, p *int, name string, def, lo, hi int, usage string) {
+	*p = def
+	fs.Var(&intValue{p: p, min: lo, max: hi}, name, fmt.Sprintf("%s, in [%d, %d]", usage, lo, hi))
+}
+
+func floatFlag(fs *pflag.FlagSet, p *float64, name string, def, lo, hi float64, openMax bool, usage string) {
+	*p = def
+	v := &floatValue{p: p, min: lo, max: hi, openMax: openMax}
+	fs.Var(v, name, usage+", in "+v.rangeText())
+}
+
+func durationFlag(fs *pflag.FlagSet, p *float64, name string, def, lo, hi time.Duration, usage string) {
+	*p = def.Seconds()
+	fs.Var(&durationValue{p: p, min: lo, max: hi}, name, usage)
+}
+
+func enumFlag(fs *pflag.FlagSet, p *string, name, short, def string, allowed []string, usage string) {
+	*p = def
+	fs.VarP(&enumValue{p: p, allowed: allowed}, name, short, usage+": "+strings.Join(allowed, ", "))
+}
+
+// formatNumber prints a flag bound without noise: 0, 1, 0.15, 1e+08.
+func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// formatDuration prints a flag bound or default compactly, in days past a day: 5s, 1m0s, 2d, 36500d.
+func formatDuration(d time.Duration) string {
+	day := 24 * time.Hour
+	if d >= day && d%day == 0 {
+		return strconv.FormatInt(int64(d/day), 10) + "d"
+	}
+	if d == 0 {
+		return "0s"
+	}
+	return d.String()
+}

@@ -1,0 +1,58 @@
+package cmd
+
+import (
+	"strings"
+
+	"github.com/backoffctl/backoffctl/format"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// newStrategiesCmd is `backoffctl strategies`: every strategy with its parameters, defaults and
+// the source of its formula, built from the same flag definitions the table command uses.
+func newStrategiesCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:     "strategies",
+		Short:   "List strategies with their parameters, defaults and sources",
+		Example: "  backoffctl strategies\n  backoffctl strategies -o json",
+		Args:    noArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			return g.emit(strategiesTable())
+		},
+	}
+}
+
+func strategiesTable() *format.Table {
+	t := &format.Table{
+		Head: []format.Field{{Name: "list", Value: "strategies"}},
+		Columns: []format.Column{
+			{Key: "strategy", Kind: format.Text},
+			{Key: "aliases", Kind: format.Text},
+			{Key: "parameters", Kind: format.Text},
+			{Key: "source", Kind: format.Text},
+		},
+	}
+	for _, def := range strategies() {
+		fs := pflag.NewFlagSet(def.name, pflag.ContinueOnError)
+		def.bind(fs)
+		if def.random {
+			var r randomOptions
+			r.bind(fs)
+		}
+		var params []string
+		fs.VisitAll(func(f *pflag.Flag) {
+			p := "--" + f.Name
+			if f.DefValue != "" && !(f.Name == "seed" && f.DefValue == "0") {
+				p += "=" + f.DefValue
+			}
+			params = append(params, p)
+		})
+		t.Rows = append(t.Rows, []format.Cell{
+			{Text: def.name},
+			{Text: strings.Join(def.aliases, " ")},
+			{Text: strings.Join(params, " ")},
+			{Text: def.source},
+		})
+	}
+	return t
+}

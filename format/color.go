@@ -1,0 +1,55 @@
+package format
+
+import (
+	"io"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/lipgloss/table"
+	"github.com/muesli/termenv"
+)
+
+// Fixed ANSI colours read well on dark and light backgrounds alike, so the renderer never has to
+// ask the terminal for its background (lipgloss.AdaptiveColor would, and can stall a CLI).
+const (
+	headerColor = lipgloss.Color("6") // cyan
+	borderColor = lipgloss.Color("8") // grey
+	noteColor   = lipgloss.Color("3") // yellow
+)
+
+// renderColor writes a bordered lipgloss table. Colour escape codes appear only when o.Color is
+// set; otherwise the same table is drawn without them.
+func renderColor(w io.Writer, t *Table, o Options) error {
+	r := lipgloss.NewRenderer(w)
+	if o.Color {
+		r.SetColorProfile(termenv.ANSI)
+	} else {
+		r.SetColorProfile(termenv.Ascii)
+	}
+	r.SetHasDarkBackground(true) // set, never detected: detection queries the terminal
+	base := r.NewStyle().Padding(0, 1)
+	head := base.Foreground(headerColor).Bold(true)
+	right := base.Align(lipgloss.Right)
+
+	tbl := table.New().
+		Border(lipgloss.RoundedBorder()).
+		BorderStyle(r.NewStyle().Foreground(borderColor)).
+		Headers(headers(t, o.Lang)...).
+		Rows(humanRows(t)...).
+		StyleFunc(func(row, col int) lipgloss.Style {
+			if row == table.HeaderRow {
+				return head
+			}
+			if col < len(t.Columns) && rightAligned(t.Columns[col].Kind) {
+				return right
+			}
+			return base
+		})
+	if _, err := io.WriteString(w, tbl.Render()+"\n"); err != nil {
+		return err
+	}
+	bullet := "• "
+	if o.Color {
+		bullet = r.NewStyle().Foreground(noteColor).Render("•") + " "
+	}
+	return writeTrailer(w, t, o, bullet)
+}

@@ -1,0 +1,68 @@
+package format
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// HumanDuration prints seconds as days, hours, minutes and seconds, leaving out leading zero units
+// and keeping milliseconds: 3s, 1m 23s, 1h 8m 20s, 2d 6h 1m 29.5s, 0.25s. Inner zero units are kept
+// out too (1d 48m 44s), as in the hand-made tables this replaces. Values too large for whole
+// milliseconds in an int64 keep counting in days and never wrap.
+func HumanDuration(seconds float64) string {
+	if math.IsNaN(seconds) {
+		return "NaN"
+	}
+	neg := seconds < 0
+	if neg {
+		seconds = -seconds
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	if math.IsInf(seconds, 0) {
+		b.WriteString("∞")
+		return b.String()
+	}
+	var days float64
+	var rest int64 // milliseconds within the last day
+	if seconds < 1e15 {
+		ms := int64(math.Round(seconds * 1000))
+		days = float64(ms / 86400000)
+		rest = ms % 86400000
+	} else {
+		days = math.Floor(seconds / 86400)
+		rest = int64(math.Round((seconds - days*86400) * 1000))
+		if rest < 0 || rest >= 86400000 {
+			rest = 0
+		}
+	}
+	parts := make([]string, 0, 4)
+	if days > 0 {
+		parts = append(parts, strconv.FormatFloat(days, 'f', 0, 64)+"d")
+	}
+	h, m, ms := rest/3600000, rest/60000%60, rest%60000
+	if h > 0 {
+		parts = append(parts, strconv.FormatInt(h, 10)+"h")
+	}
+	if m > 0 {
+		parts = append(parts, strconv.FormatInt(m, 10)+"m")
+	}
+	if ms > 0 || len(parts) == 0 {
+		parts = append(parts, secondsPart(ms))
+	}
+	b.WriteString(strings.Join(parts, " "))
+	return b.String()
+}
+
+// secondsPart prints a number of milliseconds below one minute as seconds: 5s, 5.25s, 0.001s.
+func secondsPart(ms int64) string {
+	s := strconv.FormatInt(ms/1000, 10)
+	if frac := ms % 1000; frac != 0 {
+		f := strconv.FormatInt(frac+1000, 10)[1:]
+		s += "." + strings.TrimRight(f, "0")
+	}
+	return s + "s"
+}

@@ -1,0 +1,125 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+)
+
+// renderJSON writes one object: the head fields, "parameters", "summary" when present, "rows" (one
+// object per row keyed by column key, null for empty cells) and "notes" (translated). Numbers are
+// JSON numbers in seconds; the field order is stable. Each row sits on its own line, so the output
+// reads well and diffs well.
+func renderJSON(w io.Writer, t *Table, o Options) error {
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for _, f := range t.Head {
+		b.WriteString("  ")
+		if err := writeMember(&b, f.Name, f.Value); err != nil {
+			return err
+		}
+		b.WriteString(",\n")
+	}
+	b.WriteString(`  "parameters": `)
+	if err := writeObject(&b, t.Parameters); err != nil {
+		return err
+	}
+	if len(t.Summary) > 0 {
+		b.WriteString(",\n  \"summary\": ")
+		if err := writeObject(&b, t.Summary); err != nil {
+			return err
+		}
+	}
+	b.WriteString(",\n  \"rows\": [")
+	for i, row := range t.Rows {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    {")
+		for j, c := range row {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			if err := writeMember(&b, t.Columns[j].Key, cellValue(c, t.Columns[j].Kind)); err != nil {
+				return err
+			}
+		}
+		b.WriteByte('}')
+	}
+	if len(t.Rows) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("],\n  \"notes\": [")
+	for i, n := range t.Notes {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		if err := writeValue(&b, Translate(o.Lang, n)); err != nil {
+			return err
+		}
+	}
+	if len(t.Notes) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func cellValue(c Cell, k Kind) any {
+	switch {
+	case c.Null:
+		return nil
+	case k == Text:
+		return c.Text
+	default:
+		return c.Num
+	}
+}
+
+func writeObject(b *bytes.Buffer, fields []Field) error {
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if err := writeMember(b, f.Name, f.Value); err != nil {
+			return err
+		}
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+func writeMember(b *bytes.Buffer, name string, v any) error {
+	if err := writeValue(b, name); err != nil {
+		return err
+	}
+	b.WriteString(": ")
+	return writeValue(b, v)
+}
+
+// writeValue encodes v; float64 values print in plain decimal like CSV (json.Marshal would switch
+// to exponent notation past 1e21), and NaN or infinities are refused rather than printed.
+func writeValue(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case Duration:
+		v = float64(x)
+	}
+	if f, ok := v.(float64); ok {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("internal error: %v is not a JSON number", f)
+		}
+		b.WriteString(number(f))
+		return nil
+	}
+	enc, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b.Write(enc)
+	return nil
+}

@@ -1,0 +1,53 @@
+package format
+
+import (
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// renderMarkdown writes a GitHub-flavoured pipe table (numeric columns right-aligned, | escaped,
+// headers exactly as given), then the summary and notes as a list, ready to paste into a design
+// doc.
+func renderMarkdown(w io.Writer, t *Table, o Options) error {
+	aligns := make([]tw.Align, len(t.Columns))
+	for i, c := range t.Columns {
+		aligns[i] = tw.AlignLeft
+		if rightAligned(c.Kind) {
+			aligns[i] = tw.AlignRight
+		}
+	}
+	table := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+	)
+	table.Header(escapeCells(headers(t, o.Lang)))
+	for _, row := range humanRows(t) {
+		// A fresh slice per row: the table keeps what it is given until Render.
+		if err := table.Append(escapeCells(row)); err != nil {
+			return err
+		}
+	}
+	if err := table.Render(); err != nil {
+		return err
+	}
+	return writeTrailer(w, t, o, "- ")
+}
+
+// escapeCells escapes what would end a GFM cell early: pipes and line breaks.
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		c = strings.ReplaceAll(c, `|`, `\|`)
+		c = strings.ReplaceAll(c, "\n", " ")
+		out[i] = c
+	}
+	return out
+}

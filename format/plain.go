@@ -1,0 +1,55 @@
+package format
+
+import (
+	"io"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// renderPlain writes aligned text with no escape codes and no trailing spaces: numbers right-aligned,
+// words left-aligned, two spaces between columns, a dashed rule under the header, then the summary
+// and notes. Widths count display cells, so Japanese headers line up.
+func renderPlain(w io.Writer, t *Table, o Options) error {
+	head := headers(t, o.Lang)
+	body := humanRows(t)
+	widths := make([]int, len(head))
+	for i, h := range head {
+		widths[i] = runewidth.StringWidth(h)
+	}
+	for _, row := range body {
+		for i, c := range row {
+			widths[i] = max(widths[i], runewidth.StringWidth(c))
+		}
+	}
+	var b strings.Builder
+	writeLine := func(cells []string) {
+		var line strings.Builder
+		for i, c := range cells {
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", widths[i]-runewidth.StringWidth(c))
+			if rightAligned(t.Columns[i].Kind) {
+				line.WriteString(pad + c)
+			} else {
+				line.WriteString(c + pad)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	writeLine(head)
+	rule := make([]string, len(widths))
+	for i, n := range widths {
+		rule[i] = strings.Repeat("-", n)
+	}
+	writeLine(rule)
+	for _, row := range body {
+		writeLine(row)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	return writeTrailer(w, t, o, "- ")
+}

@@ -1,0 +1,103 @@
+package format
+
+import (
+	"fmt"
+	"io"
+)
+
+// Formats lists the concrete output formats (the -o values besides "auto").
+var Formats = []string{"color", "plain", "markdown", "csv", "json"}
+
+// Options are the renderer settings chosen on the command line.
+type Options struct {
+	Lang  string // message language: "en" or "ja"
+	Color bool   // emit colour escape codes (color format only)
+}
+
+// Render writes t to w in the named format.
+func Render(w io.Writer, t *Table, format string, o Options) error {
+	switch format {
+	case "color":
+		return renderColor(w, t, o)
+	case "plain":
+		return renderPlain(w, t, o)
+	case "markdown":
+		return renderMarkdown(w, t, o)
+	case "csv":
+		return renderCSV(w, t)
+	case "json":
+		return renderJSON(w, t, o)
+	}
+	return fmt.Errorf("unknown format %q", format)
+}
+
+// headers returns the human headings of t's columns.
+func headers(t *Table, lang string) []string {
+	h := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		h[i] = header(lang, c.Key)
+	}
+	return h
+}
+
+// humanRows returns t's cells as the human formats print them.
+func humanRows(t *Table) [][]string {
+	out := make([][]string, len(t.Rows))
+	for i, row := range t.Rows {
+		cells := make([]string, len(row))
+		for j, c := range row {
+			cells[j] = humanCell(c, t.Columns[j].Kind)
+		}
+		out[i] = cells
+	}
+	return out
+}
+
+// humanField prints a summary value for the human formats.
+func humanField(f Field) string {
+	switch v := f.Value.(type) {
+	case float64:
+		return rounded(v)
+	case Duration:
+		return HumanDuration(float64(v)) + " (" + rounded(float64(v)) + "s)"
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// Duration is a number of seconds in a Field: a plain number in JSON, human-readable elsewhere.
+type Duration float64
+
+// writeTrailer prints the summary and notes under a human table, as a list.
+func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
+	if len(t.Summary) > 0 {
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		for _, f := range t.Summary {
+			label := Translate(o.Lang, Message{Key: "sum." + f.Name})
+			if label == "sum."+f.Name {
+				label = f.Name
+			}
+			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, label, humanField(f)); err != nil {
+				return err
+			}
+		}
+	}
+	if len(t.Notes) > 0 {
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		for _, n := range t.Notes {
+			if _, err := fmt.Fprintf(w, "%s%s\n", bullet, Translate(o.Lang, n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// String prints a Duration human-readable with its raw seconds, for notes.
+func (d Duration) String() string {
+	return HumanDuration(float64(d)) + " (" + rounded(float64(d)) + "s)"
+}

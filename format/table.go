@@ -1,0 +1,105 @@
+// Package format turns computed results into text: one Table model and one renderer per output
+// format (color, plain, markdown, csv, json). Renderers never compute: they format what the table
+// holds.
+package format
+
+import "strconv"
+
+// Kind says how a column's numbers are printed.
+type Kind int
+
+const (
+	// Integer is a whole number such as an attempt or a count.
+	Integer Kind = iota
+	// Seconds is a duration: raw seconds in csv/json, human-readable with the raw value in tables.
+	Seconds
+	// Number is any other quantity, printed as a plain decimal.
+	Number
+	// Text is a word.
+	Text
+)
+
+// Column is a column's stable snake_case key (CSV header and JSON field) and kind. Headers shown in
+// the human formats come from the message catalog under "col.<key>".
+type Column struct {
+	Key  string
+	Kind Kind
+}
+
+// Cell is a number, a word, or nothing (empty in CSV, null in JSON).
+type Cell struct {
+	Num  float64
+	Text string
+	Null bool
+}
+
+// Field is a named value for the JSON head, parameters and summary objects.
+type Field struct {
+	Name  string
+	Value any
+}
+
+// Message is a translatable sentence: a catalog key and its arguments.
+type Message struct {
+	Key  string
+	Args []any
+}
+
+// Table is everything a renderer prints.
+type Table struct {
+	Head       []Field // top-level identity, e.g. {"strategy", "polynomial"}
+	Parameters []Field
+	Summary    []Field // optional: simulation results that are not rows
+	Columns    []Column
+	Rows       [][]Cell
+	Notes      []Message
+}
+
+// number prints v in plain decimal with full precision, the CSV/JSON convention.
+func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// rounded prints v with at most three decimals, for human tables.
+func rounded(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	for s[len(s)-1] == '0' {
+		s = s[:len(s)-1]
+	}
+	if s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// humanCell is a cell as the human formats show it.
+func humanCell(c Cell, k Kind) string {
+	if c.Null {
+		return "-"
+	}
+	switch k {
+	case Text:
+		return c.Text
+	case Seconds:
+		return HumanDuration(c.Num) + " (" + rounded(c.Num) + "s)"
+	case Integer:
+		return number(c.Num)
+	default:
+		return rounded(c.Num)
+	}
+}
+
+// rawCell is a cell as CSV shows it.
+func rawCell(c Cell, k Kind) string {
+	if c.Null {
+		return ""
+	}
+	if k == Text {
+		return c.Text
+	}
+	return number(c.Num)
+}
+
+// rightAligned reports whether a column holds numbers.
+func rightAligned(k Kind) bool { return k != Text }

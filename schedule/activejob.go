@@ -1,0 +1,126 @@
+package schedule
+
+import (
+	"math"
+	"math/big"
+)
+
+// Polynomial is Rails ActiveJob's retry_on wait: :polynomially_longer (called :exponentially_longer
+// until Rails 7.0; the old name is a deprecated alias in 7.1 and raises from 7.2).
+//
+// Source: rails/activejob/lib/active_job/exceptions.rb, determine_delay, Rails 6.1 to 8.1:
+//
+//	delay = executions**4
+//	delay_jitter = Kernel.rand * delay * jitter   # 0.0 when jitter is zero
+//	delay + delay_jitter + 2
+//
+// Ruby evaluates left to right, so the wait is d + (u*d)*j + 2 with d = e^4: the jitter scales e^4
+// only, never the + 2, and only ever adds. Fill keeps that order so every wait equals Ruby's float
+// to the last bit.
+type Polynomial struct {
+	Attempts    int     // executions including the first (retry_on attempts:, default 5)
+	Jitter      float64 // retry_jitter (0.15 on load_defaults 6.1+, 0.0 in bare ActiveJob)
+	JobDuration float64 // seconds each execution runs before it fails
+}
+
+// Name returns "polynomial".
+func (p Polynomial) Name() string { return "polynomial" }
+
+// Params lists attempts, jitter and job_duration_seconds.
+func (p Polynomial) Params() []Param {
+	return []Param{{"attempts", p.Attempts}, {"jitter", p.Jitter}, {"job_duration_seconds", p.JobDuration}}
+}
+
+// Columns: none beyond attempt, start and wait.
+func (p Polynomial) Columns() []Column { return nil }
+
+// Fill computes one row per execution.
+func (p Polynomial) Fill(d Draws, rows []Row) []Row {
+	return fillActiveJob(rows, p.Attempts, p.JobDuration, func(e int) float64 {
+		delay := fourthPower(e)
+		return delay + activeJobJitter(d, delay, p.Jitter) + 2
+	})
+}
+
+// Notes says the error is re-raised after the last attempt.
+func (p Polynomial) Notes(rows []Row) []Note {
+	return []Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
+}
+
+// Fixed is ActiveJob's default retry_on wait (3.seconds): the wait is truncated to whole seconds
+// (Rails calls .to_i on the duration) and jitter scales it: w + (u*w)*j.
+type Fixed struct {
+	Attempts    int
+	Wait        float64 // seconds; Rails keeps only the whole seconds
+	Jitter      float64
+	JobDuration float64
+}
+
+// Name returns "fixed".
+func (f Fixed) Name() string { return "fixed" }
+
+// Params lists attempts, wait_seconds, jitter and job_duration_seconds.
+func (f Fixed) Params() []Param {
+	return []Param{{"attempts", f.Attempts}, {"wait_seconds", f.Wait}, {"jitter", f.Jitter}, {"job_duration_seconds", f.JobDuration}}
+}
+
+// Columns: none beyond attempt, start and wait.
+func (f Fixed) Columns() []Column { return nil }
+
+// Fill computes one row per execution.
+func (f Fixed) Fill(d Draws, rows []Row) []Row {
+	w := math.Trunc(f.Wait)
+	return fillActiveJob(rows, f.Attempts, f.JobDuration, func(int) float64 {
+		return w + activeJobJitter(d, w, f.Jitter)
+	})
+}
+
+// Notes says the error is re-raised after the last attempt, and when the wait lost its fraction.
+func (f Fixed) Notes(rows []Row) []Note {
+	notes := []Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
+	if f.Wait != math.Trunc(f.Wait) {
+		notes = append(notes, Note{Key: "note.fixed.truncated", Args: []any{f.Wait, math.Trunc(f.Wait)}})
+	}
+	return notes
+}
+
+// activeJobJitter is determine_jitter_for_delay: Kernel.rand * delay * jitter, or 0.0 without
+// drawing when jitter is zero.
+func activeJobJitter(d Draws, delay, jitter float64) float64 {
+	if jitter == 0 {
+		return 0
+	}
+	return d.Unit() * delay * jitter
+}
+
+// fillActiveJob lays out executions 1..attempts: the wait after execution e is wait(e), none after
+// the last (retry_on re-raises, or runs its block).
+func fillActiveJob(rows []Row, attempts int, job float64, wait func(e int) float64) []Row {
+	rows = rows[:0]
+	var clock Clock
+	for e := 1; e <= attempts; e++ {
+		r := Row{Attempt: e, Start: clock.Now()}
+		if e < attempts {
+			r.Wait = wait(e)
+			r.HasWait = true
+			clock.Add(job)
+			clock.Add(r.Wait)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: exact while
+// e^4 < 2^53 (e <= 9741) and correctly rounded beyond, where Ruby's bignum-to-float conversion
+// rounds too. Multiplying floats step by step would round up to three times.
+func fourthPower(e int) float64 {
+	sq := uint64(e) * uint64(e)
+	if e < 65536 {
+		return float64(sq * sq)
+	}
+	b := new(big.Int).SetUint64(sq)
+	b.Mul(b, b)
+	f, _ := new(big.Float).SetInt(b).Float64()
+	return f
+}

@@ -1,0 +1,119 @@
+// Package schedule computes retry and backoff schedules. It does no I/O: every strategy is a pure
+// function of its parameters and of the random draws handed to it, so a schedule is reproducible
+// and tests can pin exact values.
+package schedule
+
+import "math"
+
+// MaxAttempts caps the number of rows a schedule may have, so no input can allocate without bound.
+const MaxAttempts = 100000
+
+// Kind says how an extra column's numbers are meant to be read.
+type Kind int
+
+const (
+	// Seconds is a duration in seconds (shown human-readable in tables).
+	Seconds Kind = iota
+	// Count is a whole number (a counter, a slot, a retry count).
+	Count
+	// Millis is a number of milliseconds, shown as it is.
+	Millis
+	// Text is a word such as an outcome.
+	Text
+)
+
+// Column describes a strategy-specific column that follows attempt, start and wait.
+type Column struct {
+	Key  string // snake_case CSV/JSON name, also the message key for headers
+	Kind Kind
+}
+
+// Value is one cell of an extra column: a number, a word, or nothing.
+type Value struct {
+	Num  float64
+	Text string
+	Null bool
+}
+
+// Num makes a numeric Value.
+func Num(v float64) Value { return Value{Num: v} }
+
+// Word makes a textual Value.
+func Word(s string) Value { return Value{Text: s} }
+
+// Null is the empty Value.
+var Null = Value{Null: true}
+
+// MaxExtra is the largest number of strategy-specific columns any strategy has.
+const MaxExtra = 4
+
+// Row is one attempt (execution, request, poll or call) of a schedule.
+type Row struct {
+	Attempt int
+	Start   float64 // seconds after attempt 1 started
+	Wait    float64 // seconds from the end of this attempt to the start of the next
+	HasWait bool    // false on the last row: no retry follows it
+	Extra   [MaxExtra]Value
+}
+
+// Note is a sentence printed under a table, as a message key and its arguments, so renderers can
+// translate it.
+type Note struct {
+	Key  string
+	Args []any
+}
+
+// Param is one parameter of a schedule as it was used, for the JSON "parameters" object.
+type Param struct {
+	Name  string
+	Value any
+}
+
+// Strategy is a retry policy that can be walked into rows.
+type Strategy interface {
+	// Name is the canonical strategy name.
+	Name() string
+	// Params lists the parameters in effect, in a stable order.
+	Params() []Param
+	// Columns lists the strategy-specific columns; Row.Extra holds their values in this order.
+	Columns() []Column
+	// Fill appends the schedule's rows to rows[:0] using d for every random draw and returns it.
+	// It must not allocate beyond growing rows, so samplers can reuse the slice.
+	Fill(d Draws, rows []Row) []Row
+	// Notes says what happens after the last row and any quirk of the modelled system worth
+	// knowing when reading rows.
+	Notes(rows []Row) []Note
+}
+
+// Schedule is a computed table of rows with its strategy.
+type Schedule struct {
+	Strategy Strategy
+	Rows     []Row
+}
+
+// Build walks s with the draws d.
+func Build(s Strategy, d Draws) Schedule {
+	return Schedule{Strategy: s, Rows: s.Fill(d, nil)}
+}
+
+// Clock accumulates start times. It keeps a Neumaier compensation term so a start is the exact sum
+// of the waits before it rounded once (388.55 rather than 388.54999999999995 for ActiveJob's
+// fifth execution): the waits themselves stay bit-exact floats of the modelled system.
+type Clock struct{ sum, comp float64 }
+
+// Add advances the clock by d seconds.
+func (c *Clock) Add(d float64) {
+	t := c.sum + d
+	if math.Abs(c.sum) >= math.Abs(d) {
+		c.comp += (c.sum - t) + d
+	} else {
+		c.comp += (d - t) + c.sum
+	}
+	c.sum = t
+}
+
+// Now returns the accumulated seconds.
+func (c *Clock) Now() float64 { return c.sum + c.comp }
+
+// Duration marks a note argument as seconds of time, so renderers can print it human-readable.
+type Duration float64
