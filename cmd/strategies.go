@@ -34,6 +34,7 @@ func strategiesTable() *format.Table {
 	}
 	for _, def := range strategies() {
 		fs := pflag.NewFlagSet(def.name, pflag.ContinueOnError)
+		fs.SortFlags = false
 		def.bind(fs)
 		if def.random {
 			var r randomOptions

@@ -62,6 +62,7 @@ func newTableStrategyCmd(g *globalOptions, def strategyDef) *cobra.Command {
 			return g.emit(scheduleTable(s, rows, drawParams))
 		},
 	}
+	c.Flags().SortFlags = false
 	build = def.bind(c.Flags())
 	if def.random {
 		random.bind(c.Flags())

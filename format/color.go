@@ -36,10 +36,13 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 		Headers(headers(t, o.Lang)...).
 		Rows(humanRows(t)...).
 		StyleFunc(func(row, col int) lipgloss.Style {
-			if row == table.HeaderRow {
+			numeric := col < len(t.Columns) && rightAligned(t.Columns[col].Kind)
+			switch {
+			case row == table.HeaderRow && numeric:
+				return head.Align(lipgloss.Right)
+			case row == table.HeaderRow:
 				return head
-			}
-			if col < len(t.Columns) && rightAligned(t.Columns[col].Kind) {
+			case numeric:
 				return right
 			}
 			return base

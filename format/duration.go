@@ -33,10 +33,12 @@ func HumanDuration(seconds float64) string {
 		days = float64(ms / 86400000)
 		rest = ms % 86400000
 	} else {
-		days = math.Floor(seconds / 86400)
-		rest = int64(math.Round((seconds - days*86400) * 1000))
-		if rest < 0 || rest >= 86400000 {
-			rest = 0
+		within := math.Mod(seconds, 86400) // exact for floats
+		days = math.Round((seconds - within) / 86400)
+		rest = int64(math.Round(within * 1000))
+		if rest >= 86400000 {
+			days++
+			rest -= 86400000
 		}
 	}
 	parts := make([]string, 0, 4)

@@ -96,9 +96,10 @@ func Build(s Strategy, d Draws) Schedule {
 	return Schedule{Strategy: s, Rows: s.Fill(d, nil)}
 }
 
-// Clock accumulates start times. It keeps a Neumaier compensation term so a start is the exact sum
-// of the waits before it rounded once (388.55 rather than 388.54999999999995 for ActiveJob's
-// fifth execution): the waits themselves stay bit-exact floats of the modelled system.
+// Clock accumulates start times. A start is the sum of the waits before it (each a bit-exact float
+// of the modelled system), kept with a Neumaier compensation term and then rounded to the
+// nanosecond, the resolution of any real scheduler's clock: ActiveJob's fifth execution starts at
+// 388.55 s, not at the 388.54999999999995 s a naive float sum prints.
 type Clock struct{ sum, comp float64 }
 
 // Add advances the clock by d seconds.
@@ -112,8 +113,15 @@ func (c *Clock) Add(d float64) {
 	c.sum = t
 }
 
-// Now returns the accumulated seconds.
-func (c *Clock) Now() float64 { return c.sum + c.comp }
+// Now returns the accumulated seconds, rounded to the nanosecond while a float64 can hold
+// nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
+func (c *Clock) Now() float64 {
+	v := c.sum + c.comp
+	if math.Abs(v) < 4.5e6 {
+		return math.Round(v*1e9) / 1e9
+	}
+	return v
+}
 
 // Duration marks a note argument as seconds of time, so renderers can print it human-readable.
 type Duration float64

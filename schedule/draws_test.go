@@ -1,0 +1,77 @@
+package schedule
+
+import "testing"
+
+// Vectors from a JDK 17 run of java.util.Random (java -version 17.0.15).
+func TestJavaRandomMatchesJDK(t *testing.T) {
+	r := NewJavaRandom(42)
+	want := []int32{233, -457, 187, -463, -196, 452, -229, 212, 169, -419, 413, -50}
+	for i, w := range want {
+		if got := r.NextInt(1024) - 512; got != w {
+			t.Fatalf("Random(42) draw %d = %d, want %d", i, got, w)
+		}
+	}
+	q := NewJavaRandom(-7)
+	if got := q.NextInt(1000); got != 662 {
+		t.Errorf("Random(-7).nextInt(1000) = %d, want 662", got)
+	}
+	if got := q.NextInt(7); got != 0 {
+		t.Errorf("then nextInt(7) = %d, want 0", got)
+	}
+	if got := q.NextDouble(); got != 0.6731811902798038 {
+		t.Errorf("then nextDouble() = %v, want 0.6731811902798038", got)
+	}
+	if got := q.NextInt(1 << 30); got != 559945239 {
+		t.Errorf("then nextInt(2^30) = %d, want 559945239", got)
+	}
+	if got := NewJavaRandom(0).NextDouble(); got != 0.730967787376657 {
+		t.Errorf("Random(0).nextDouble() = %v, want 0.730967787376657", got)
+	}
+	z := NewJavaRandom(123456789)
+	for i, w := range []int32{426010958, 639209593, 981296483, 547328344, 838606290} {
+		if got := z.NextInt(1000000007); got != w {
+			t.Errorf("Random(123456789).nextInt(1e9+7) #%d = %d, want %d", i, got, w)
+		}
+	}
+}
+
+func TestDiscreteDrawConvention(t *testing.T) {
+	cases := []struct {
+		d    Draws
+		n    int64
+		want int64
+	}{
+		{Constant(0.5), 10, 5},
+		{Constant(0), 10, 0},
+		{Constant(0.999999), 10, 9},
+		{Constant(0.5), 1, 0},
+		{Upper{}, 10, 9},
+		{Upper{}, 1024, 1023},
+	}
+	for _, c := range cases {
+		if got := c.d.Intn(c.n); got != c.want {
+			t.Errorf("%#v.Intn(%d) = %d, want %d", c.d, c.n, got, c.want)
+		}
+	}
+}
+
+func TestSplitMixDeterministicAndInRange(t *testing.T) {
+	a, b := NewSplitMix(7, 3), NewSplitMix(7, 3)
+	other := NewSplitMix(7, 4)
+	same := 0
+	for i := 0; i < 1000; i++ {
+		x, y, z := a.Unit(), b.Unit(), other.Unit()
+		if x != y {
+			t.Fatal("same seed and stream must give the same draws")
+		}
+		if x < 0 || x >= 1 {
+			t.Fatalf("draw %v outside [0,1)", x)
+		}
+		if x == z {
+			same++
+		}
+	}
+	if same > 1 {
+		t.Errorf("streams 3 and 4 agree on %d of 1000 draws", same)
+	}
+}
