@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/spf13/pflag"
 )
 
@@ -152,3 +153,27 @@ func formatDuration(d time.Duration) string {
 	}
 	return d.String()
 }
+
+// versionValue is a Sidekiq version such as 6.2.1, 7 or 8.0.
+type versionValue struct {
+	p *schedule.SidekiqVersion
+}
+
+func (v *versionValue) Set(s string) error {
+	parts := strings.Split(strings.TrimSpace(s), ".")
+	var nums [3]int
+	if len(parts) > 3 {
+		return fmt.Errorf("must be a version like 6.2.1, 7 or 8.0 (major 1 to 99), got %q", s)
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 999 || (i == 0 && (n < 1 || n > 99)) {
+			return fmt.Errorf("must be a version like 6.2.1, 7 or 8.0 (major 1 to 99), got %q", s)
+		}
+		nums[i] = n
+	}
+	*v.p = schedule.SidekiqVersion{Major: nums[0], Minor: nums[1], Patch: nums[2]}
+	return nil
+}
+func (v *versionValue) String() string { return v.p.String() }
+func (v *versionValue) Type() string   { return "version" }

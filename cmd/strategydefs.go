@@ -24,7 +24,7 @@ type strategyDef struct {
 
 // strategies lists every strategy, in the order `backoffctl strategies` prints them.
 func strategies() []strategyDef {
-	return []strategyDef{polynomialDef(), fixedDef()}
+	return []strategyDef{polynomialDef(), fixedDef(), sidekiqDef(), gitlabDef(), actrunnerDef(), aivenDef()}
 }
 
 // findStrategy returns the definition named name or one of its aliases.

@@ -50,6 +50,9 @@ func newTableStrategyCmd(g *globalOptions, def strategyDef) *cobra.Command {
 			if err := random.validate(); err != nil {
 				return err
 			}
+			if !def.random && (random.fs.Changed("rand") || random.seeded()) {
+				return badInput("%s draws nothing at random: --rand and --seed do not apply", def.name)
+			}
 			s, err := build()
 			if err != nil {
 				return err
@@ -64,8 +67,10 @@ func newTableStrategyCmd(g *globalOptions, def strategyDef) *cobra.Command {
 	}
 	c.Flags().SortFlags = false
 	build = def.bind(c.Flags())
-	if def.random {
-		random.bind(c.Flags())
+	random.bind(c.Flags())
+	if !def.random {
+		c.Flags().MarkHidden("rand")
+		c.Flags().MarkHidden("seed")
 	}
 	return c
 }

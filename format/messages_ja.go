@@ -3,10 +3,38 @@ package format
 // japanese is the Japanese message catalog. The schedule headers are the ones Japanese ActiveJob
 // retry tables already use.
 var japanese = map[string]string{
-	"col.attempt":       "実行回数",
-	"col.start_seconds": "実行開始時間",
-	"col.wait_seconds":  "次の実行までの待ち時間",
+	"col.attempt":           "実行回数",
+	"col.start_seconds":     "実行開始時間",
+	"col.wait_seconds":      "次の実行までの待ち時間",
+	"col.retry_count":       "リトライ回数",
+	"col.duration":          "経過秒数",
+	"col.slot":              "スロット",
+	"col.interval_seconds":  "間隔",
+	"col.consecutive_empty": "連続空応答",
+	"col.nominal_ms":        "名目 ms",
+	"col.jitter_ms":         "ジッター ms",
+	"col.estimated_ms":      "推定 ms",
+	"col.outcome":           "結果",
+	"col.strategy":          "戦略",
+	"col.aliases":           "別名",
+	"col.parameters":        "パラメーター",
+	"col.source":            "出典",
 
 	"note.activejob.exhausted": "%d 回目の実行の後はエラーが再送出されます: リトライ回数の上限 (retry_on のブロックがあればそれが実行されます)",
 	"note.fixed.truncated":     "--wait %v秒 は %v秒 として扱われます: ActiveJob は秒未満を切り捨てます (.to_i)",
+
+	"note.sidekiq.dead": "%d 回目の実行 (リトライ %d 回目) が失敗するとジョブは Dead セットに移ります。最後の実行は最初の実行の %v 後です",
+	"note.sidekiq.poll": "実際のリトライは少し遅れます: Sidekiq はリトライセットをポーリングして期限の来たジョブを移します (平均約 5 秒ごと)",
+
+	"note.gitlab.applied": "%d 回目のリクエスト (%v) は受付タイムアウト (%v) を過ぎています: サーバーは状態を適用して 200 を返し、以後の待ちはありません",
+	"note.gitlab.limit":   "%d 回目のリクエストで打ち切りました (--requests): 状態はまだ保留中です",
+
+	"note.actrunner.plateau":     "間隔は %v で頭打ちになり、ジッターを含む待ち時間はおよそ %v から %v です",
+	"note.actrunner.unreachable": "fetch_interval_max %v には届きません: 倍率は 32 倍 (%v) で止まります",
+	"note.actrunner.default":     "fetch interval の 0 は act_runner の既定値 (2s、最大 5s) を意味します",
+	"note.actrunner.raised":      "fetch_interval より小さい fetch_interval_max は %v に引き上げられます",
+
+	"note.aiven.rows":    "各行は delay() の 1 回の呼び出しです。待ち時間はその呼び出し自身のスリープ (スリープしなければ 0) で、次を呼ぶかは呼び出し側が決めます",
+	"note.aiven.plateau": "名目上のスリープは %d ms = 2^floor(log2 %d) まで倍増し、上限そのものにはなりません",
+	"note.aiven.timer":   "タイマー規則: maxCount 回の呼び出しの後、またはタイマーが中断・満了した後は delay() はスリープしません",
 }

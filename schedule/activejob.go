@@ -114,13 +114,18 @@ func fillActiveJob(rows []Row, attempts int, job float64, wait func(e int) float
 // fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: exact while
 // e^4 < 2^53 (e <= 9741) and correctly rounded beyond, where Ruby's bignum-to-float conversion
 // rounds too. Multiplying floats step by step would round up to three times.
-func fourthPower(e int) float64 {
+func fourthPower(e int) float64 { return fourthPowerPlus(e, 0) }
+
+// fourthPowerPlus returns e^4 + add computed exactly in integers (as Ruby does, with bignums
+// past int64) and rounded once to a float. add must be non-negative and small (below 2^40).
+func fourthPowerPlus(e int, add int64) float64 {
 	sq := uint64(e) * uint64(e)
-	if e < 65536 {
-		return float64(sq * sq)
+	if e < 65536 { // e^4 + add < 2^64
+		return float64(sq*sq + uint64(add))
 	}
 	b := new(big.Int).SetUint64(sq)
 	b.Mul(b, b)
+	b.Add(b, big.NewInt(add))
 	f, _ := new(big.Float).SetInt(b).Float64()
 	return f
 }
