@@ -56,6 +56,8 @@ func humanRows(t *Table) [][]string {
 // humanField prints a summary value for the human formats.
 func humanField(f Field) string {
 	switch v := f.Value.(type) {
+	case nil:
+		return "-"
 	case float64:
 		return rounded(v)
 	case Duration:

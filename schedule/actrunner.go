@@ -36,7 +36,7 @@ func (a ActRunner) Name() string { return "actrunner" }
 
 // Params lists the effective intervals and polls.
 func (a ActRunner) Params() []Param {
-	base, maxI := a.intervals()
+	base, maxI := a.Intervals()
 	return []Param{{"fetch_interval_seconds", base.Seconds()}, {"fetch_interval_max_seconds", maxI.Seconds()}, {"polls", a.Polls}}
 }
 
@@ -45,8 +45,8 @@ func (a ActRunner) Columns() []Column {
 	return []Column{{Key: "interval_seconds", Kind: Seconds}, {Key: "consecutive_empty", Kind: Count}}
 }
 
-// intervals applies the config rules: <= 0 means the default; max is at least the interval.
-func (a ActRunner) intervals() (base, maxI time.Duration) {
+// Intervals applies the config rules: <= 0 means the default; max is at least the interval.
+func (a ActRunner) Intervals() (base, maxI time.Duration) {
 	base = durationOf(a.FetchInterval)
 	if base <= 0 {
 		base = ActRunnerFetchInterval
@@ -92,7 +92,7 @@ func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
 // itself is taken to answer at once.
 func (a ActRunner) Fill(d Draws, rows []Row) []Row {
 	rows = rows[:0]
-	base, maxI := a.intervals()
+	base, maxI := a.Intervals()
 	var clock Clock
 	for k := 1; k <= a.Polls; k++ {
 		interval := ActRunnerInterval(base, maxI, int64(k))
@@ -112,7 +112,7 @@ func (a ActRunner) Fill(d Draws, rows []Row) []Row {
 
 // Notes gives the plateau and says when the configured max cannot be reached or was adjusted.
 func (a ActRunner) Notes(rows []Row) []Note {
-	base, maxI := a.intervals()
+	base, maxI := a.Intervals()
 	plateau := ActRunnerInterval(base, maxI, 6)
 	notes := []Note{{Key: "note.actrunner.plateau", Args: []any{Duration(plateau.Seconds()), Duration(plateau.Seconds() * 0.8), Duration(plateau.Seconds() * 1.2)}}}
 	if maxI > 32*base {

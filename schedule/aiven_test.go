@@ -61,7 +61,7 @@ func TestAivenTimerRuleStopsAtMaxCount(t *testing.T) {
 		want    []aivenWant // calls 10 and 11
 	}{
 		{1023, []aivenWant{{0, AivenIdle}, {0, AivenIdle}}},
-		{1024, []aivenWant{{512, AivenSlept}, {0, AivenIdle}}}, // maxCount 10: call 10 sleeps 512 of 1024 ms
+		{1024, []aivenWant{{512, AivenSlept}, {0, AivenIdle}}},     // maxCount 10: call 10 sleeps 512 of 1024 ms
 		{2047, []aivenWant{{512, AivenSlept}, {0, AivenIdle}}},     // maxCount 10
 		{2048, []aivenWant{{512, AivenSlept}, {0, AivenAborted}}},  // maxCount 11: 2048-512 >= 1536 left
 		{8192, []aivenWant{{512, AivenSlept}, {1536, AivenSlept}}}, // maxCount 13
