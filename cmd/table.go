@@ -3,8 +3,10 @@ package cmd
 import (
 	"strings"
 
+	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // newTableCmd is `backoffctl table STRATEGY`: one subcommand per strategy, so each has its own
@@ -16,9 +18,15 @@ func newTableCmd(g *globalOptions) *cobra.Command {
 		Long: `Print the retry schedule of a strategy: one row per attempt with its start time (seconds after
 attempt 1 started) and the wait until the next attempt. The last row has no wait: no retry follows it.
 
+Every random draw is a u in [0, 1): --rand fixes them all (default 0.5), --seed samples one schedule.
+--envelope adds each start's and wait's least and greatest value over all draws; --percentiles adds
+sampled percentiles (--samples schedules from --seed), next to the --rand columns.
+
 Strategies: ` + strings.Join(strategyNames(), ", ") + `. See "backoffctl strategies".`,
 		Example: `  backoffctl table polynomial --attempts 25
   backoffctl table polynomial --attempts 25 -o markdown
+  backoffctl table polynomial --attempts 5 --envelope
+  backoffctl table polynomial --attempts 25 --percentiles 50,95,99 --samples 1000000 --seed 1
   backoffctl table fixed --wait 5s -o json`,
 		Args: cobra.ArbitraryArgs,
 		// An unknown strategy comes with that strategy's flags: report the strategy, not a flag.
@@ -30,55 +38,98 @@ Strategies: ` + strings.Join(strategyNames(), ", ") + `. See "backoffctl strateg
 			return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
 		},
 	}
-	for _, def := range strategies() {
-		table.AddCommand(newTableStrategyCmd(g, def))
+	var o tableOptions
+	addStrategySubcommands(table, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
+	for _, c := range table.Commands() {
+		if def, ok := findStrategy(c.Name()); ok {
+			c.Example = def.example
+		}
 	}
 	return table
 }
 
-func newTableStrategyCmd(g *globalOptions, def strategyDef) *cobra.Command {
-	var random randomOptions
-	var build func() (schedule.Strategy, error)
-	c := &cobra.Command{
-		Use:     def.name + " [flags]",
-		Aliases: def.aliases,
-		Short:   def.short,
-		Long:    def.short + ".\n\nSource: " + def.source,
-		Example: def.example,
-		Args:    noArgs,
-		RunE: func(_ *cobra.Command, _ []string) error {
-			if err := random.validate(); err != nil {
-				return err
-			}
-			if !def.random && (random.fs.Changed("rand") || random.seeded()) {
-				return badInput("%s draws nothing at random: --rand and --seed do not apply", def.name)
-			}
-			s, err := build()
-			if err != nil {
-				return err
-			}
-			rows := s.Fill(random.draws(def.javaSeed), nil)
-			var drawParams = random.params()
-			if !def.random {
-				drawParams = nil
-			}
-			return g.emit(scheduleTable(s, rows, drawParams))
-		},
-	}
-	c.Flags().SortFlags = false
-	build = def.bind(c.Flags())
-	random.bind(c.Flags())
-	if !def.random {
-		c.Flags().MarkHidden("rand")
-		c.Flags().MarkHidden("seed")
-	}
-	return c
+// tableOptions are table's own flags.
+type tableOptions struct {
+	envelope    bool
+	percentiles []float64
+	samples     int
 }
 
-// noArgs refuses positional arguments with a one-line error.
-func noArgs(c *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return badInput("%s takes no arguments, got %q", c.CommandPath(), args[0])
+// bind registers the flags on one strategy subcommand. Each subcommand runs alone, so they can
+// share one tableOptions.
+func (o *tableOptions) bind(fs *pflag.FlagSet) {
+	fs.BoolVar(&o.envelope, "envelope", false, "add the least and greatest start and wait over all draws")
+	fs.Var(&percentList{p: &o.percentiles}, "percentiles", "add sampled percentiles of every start and wait, e.g. 50,95,99")
+	samplesFlag(fs, &o.samples)
+}
+
+func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
+	sampling := len(o.percentiles) > 0
+	if b.fs.Changed("samples") && !sampling {
+		return badInput("--samples applies with --percentiles")
 	}
-	return nil
+	s, err := b.strategy(sampling)
+	if err != nil {
+		return err
+	}
+	draws := b.random.draws(b.def.javaSeed)
+	if sampling {
+		draws = schedule.Constant(b.random.rand)
+	}
+	rows := s.Fill(draws, nil)
+	params := b.drawFields()
+	if sampling {
+		params = []format.Field{{Name: "rand", Value: b.random.rand}, {Name: "seed", Value: b.random.seed}, {Name: "samples", Value: o.samples}}
+	}
+	t := scheduleTable(s, rows, params)
+	if o.envelope {
+		addEnvelope(t, schedule.Envelope(s))
+	}
+	if sampling {
+		if cost := float64(o.samples) * float64(len(rows)); cost > maxSampledRows {
+			return badInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", o.samples, len(rows), cost, maxSampledRows)
+		}
+		addPercentiles(t, schedule.Percentiles(s, o.samples, b.random.seed, o.percentiles))
+	}
+	return g.emit(t)
+}
+
+// maxSampledRows caps samples x rows, the work of one percentile pass.
+const maxSampledRows = 1e10
+
+// addEnvelope appends start_min/max and wait_min/max columns.
+func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
+	t.Columns = append(t.Columns,
+		format.Column{Key: "start_min_seconds", Kind: format.Seconds},
+		format.Column{Key: "start_max_seconds", Kind: format.Seconds},
+		format.Column{Key: "wait_min_seconds", Kind: format.Seconds},
+		format.Column{Key: "wait_max_seconds", Kind: format.Seconds},
+	)
+	for i, b := range bounds {
+		noWait := t.Rows[i][2].Null
+		t.Rows[i] = append(t.Rows[i],
+			format.Cell{Num: b.StartMin}, format.Cell{Num: b.StartMax},
+			format.Cell{Num: b.WaitMin, Null: noWait}, format.Cell{Num: b.WaitMax, Null: noWait})
+	}
+	t.Notes = append(t.Notes, format.Message{Key: "note.envelope"})
+}
+
+// addPercentiles appends start_pN_seconds, then wait_pN_seconds, per percentile.
+func addPercentiles(t *format.Table, q schedule.Quantiles) {
+	for _, p := range q.Percents {
+		t.Columns = append(t.Columns, format.Column{Key: "start_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
+	}
+	for _, p := range q.Percents {
+		t.Columns = append(t.Columns, format.Column{Key: "wait_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
+	}
+	for i := range t.Rows {
+		noWait := t.Rows[i][2].Null
+		for j := range q.Percents {
+			t.Rows[i] = append(t.Rows[i], format.Cell{Num: q.Start[i][j]})
+		}
+		for j := range q.Percents {
+			t.Rows[i] = append(t.Rows[i], format.Cell{Num: q.Wait[i][j], Null: noWait})
+		}
+	}
+	t.Notes = append(t.Notes, format.Message{Key: "note.percentiles"})
 }

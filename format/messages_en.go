@@ -72,4 +72,12 @@ var english = map[string]string{
 	"note.capacity.drained":   "the backlog drains at %v, when the last item's job completes",
 	"note.capacity.undrained": "the backlog does not drain within the horizon (%v)",
 	"note.capacity.failures":  "a failed job is not re-enqueued: its slot stays empty until the next cron tick refills it",
+
+	"col.start_min_seconds": "start min",
+	"col.start_max_seconds": "start max",
+	"col.wait_min_seconds":  "wait min",
+	"col.wait_max_seconds":  "wait max",
+
+	"note.envelope":    "min and max are over all draws: the least value, and the greatest (the limit u -> 1 for a continuous draw, the largest value for a discrete one)",
+	"note.percentiles": "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile use --rand",
 }

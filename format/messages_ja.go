@@ -73,4 +73,12 @@ var japanese = map[string]string{
 	"note.capacity.drained":   "バックログは %v に消化されます (最後の作業のジョブが完了した時点)",
 	"note.capacity.undrained": "バックログは期間 (%v) 内に消化されません",
 	"note.capacity.failures":  "失敗したジョブは再投入されず、そのスロットは次の cron 実行まで空いたままです",
+
+	"col.start_min_seconds": "開始 最小",
+	"col.start_max_seconds": "開始 最大",
+	"col.wait_min_seconds":  "待ち 最小",
+	"col.wait_max_seconds":  "待ち 最大",
+
+	"note.envelope":    "最小と最大はすべての乱数値にわたる値です (連続値は u -> 1 の極限、離散値は最大の値)",
+	"note.percentiles": "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --rand の値です",
 }

@@ -34,12 +34,23 @@ func (p Polynomial) Params() []Param {
 // Columns: none beyond attempt, start and wait.
 func (p Polynomial) Columns() []Column { return nil }
 
-// Fill computes one row per execution.
+// Fill computes one row per execution. (The loop is written out rather than shared with Fixed
+// through a callback: samplers call it millions of times.)
 func (p Polynomial) Fill(d Draws, rows []Row) []Row {
-	return fillActiveJob(rows, p.Attempts, p.JobDuration, func(e int) float64 {
-		delay := fourthPower(e)
-		return delay + activeJobJitter(d, delay, p.Jitter) + 2
-	})
+	rows = resize(rows, p.Attempts)
+	var clock Clock
+	for e := 1; e <= p.Attempts; e++ {
+		r := &rows[e-1]
+		r.Attempt, r.Start, r.Wait, r.HasWait = e, clock.Now(), 0, false
+		if e < p.Attempts {
+			delay := fourthPower(e)
+			r.Wait = delay + activeJobJitter(d, delay, p.Jitter) + 2
+			r.HasWait = true
+			clock.Add(p.JobDuration)
+			clock.Add(r.Wait)
+		}
+	}
+	return rows
 }
 
 // Notes says the error is re-raised after the last attempt.

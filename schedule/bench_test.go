@@ -11,3 +11,21 @@ func BenchmarkPolynomial25(b *testing.B) {
 		rows = s.Fill(d, rows)
 	}
 }
+
+// BenchmarkPercentilesMillion is p50, p95 and p99 of every start and wait of the 25-attempt
+// ActiveJob schedule over 10^6 samples.
+func BenchmarkPercentilesMillion(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	for b.Loop() {
+		Percentiles(s, 1000000, 1, []float64{50, 95, 99})
+	}
+}
+
+// BenchmarkPercentilesPlain is the same computation written plainly: one goroutine storing every
+// sample, then sorting each column.
+func BenchmarkPercentilesPlain(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	for b.Loop() {
+		exactPercentiles(s, 1000000, 1, []float64{50, 95, 99})
+	}
+}

@@ -91,6 +91,15 @@ type Schedule struct {
 	Rows     []Row
 }
 
+// resize returns rows with length n, reusing its storage. Rows keep whatever Extra values they
+// had: a strategy writes every field it has columns for.
+func resize(rows []Row, n int) []Row {
+	if cap(rows) < n {
+		return make([]Row, n)
+	}
+	return rows[:n]
+}
+
 // Build walks s with the draws d.
 func Build(s Strategy, d Draws) Schedule {
 	return Schedule{Strategy: s, Rows: s.Fill(d, nil)}

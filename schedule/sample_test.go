@@ -1,0 +1,107 @@
+package schedule
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// exactPercentiles stores every sample and sorts: the plain computation Percentiles must equal.
+func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
+	var cols [][]float64
+	var g SplitMix
+	var rows []Row
+	for i := 0; i < n; i++ {
+		g.Reseed(seed, uint64(i))
+		rows = s.Fill(&g, rows)
+		if cols == nil {
+			cols = make([][]float64, 2*len(rows))
+		}
+		for r, row := range rows {
+			cols[2*r] = append(cols[2*r], row.Start)
+			if row.HasWait {
+				cols[2*r+1] = append(cols[2*r+1], row.Wait)
+			}
+		}
+	}
+	q := Quantiles{Percents: percents}
+	for c, v := range cols {
+		slices.Sort(v)
+		out := make([]float64, len(percents))
+		for j, p := range percents {
+			if len(v) == 0 {
+				out[j] = math.NaN()
+				continue
+			}
+			rank := max(1, int(math.Ceil(p/100*float64(len(v)))))
+			out[j] = v[rank-1]
+		}
+		if c%2 == 0 {
+			q.Start = append(q.Start, out)
+		} else {
+			q.Wait = append(q.Wait, out)
+		}
+	}
+	return q
+}
+
+func sameQuantiles(t *testing.T, name string, got, want Quantiles) {
+	t.Helper()
+	for r := range want.Start {
+		for j := range want.Percents {
+			if got.Start[r][j] != want.Start[r][j] {
+				t.Errorf("%s row %d start p%v = %v, want %v", name, r+1, want.Percents[j], got.Start[r][j], want.Start[r][j])
+			}
+			gw, ww := got.Wait[r][j], want.Wait[r][j]
+			if gw != ww && !(math.IsNaN(gw) && math.IsNaN(ww)) {
+				t.Errorf("%s row %d wait p%v = %v, want %v", name, r+1, want.Percents[j], gw, ww)
+			}
+		}
+	}
+}
+
+// Percentiles are the exact sample order statistics, for continuous, discrete and constant
+// columns alike.
+func TestPercentilesEqualSortedSamples(t *testing.T) {
+	percents := []float64{0.1, 1, 50, 95, 99, 100}
+	strategies := []Strategy{
+		Polynomial{Attempts: 8, Jitter: 0.15},
+		Sidekiq{Retries: 6, Version: SidekiqVersion{Major: 7}},
+		Sidekiq{Retries: 6, Version: SidekiqVersion{Major: 8}},
+		ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 6},
+		Aiven{Mode: "timer", Timer: 1, Calls: 12},
+		GitLab{AcceptTimeout: 300},
+		Fixed{Attempts: 3, Wait: 3},
+	}
+	for _, s := range strategies {
+		for _, n := range []int{1, 7, 5000, 70000} {
+			want := exactPercentiles(s, n, 3, percents)
+			sameQuantiles(t, s.Name(), Percentiles(s, n, 3, percents), want)
+			if n <= 5000 { // a tiny pilot brackets badly, which exercises the histogram fallback
+				sameQuantiles(t, s.Name()+" (tiny pilot)", percentiles(s, n, 3, percents, 3), want)
+			}
+		}
+	}
+}
+
+// Attempt 2 of polynomial starts uniformly in [3, 3.15): its sampled median is near 3.075.
+func TestPercentilesAccuracy(t *testing.T) {
+	q := Percentiles(Polynomial{Attempts: 2, Jitter: 0.15}, 200000, 1, []float64{5, 50, 95})
+	for j, want := range []float64{3.0075, 3.075, 3.1425} {
+		if got := q.Start[1][j]; math.Abs(got-want) > 0.001 {
+			t.Errorf("p%v = %v, want about %v", q.Percents[j], got, want)
+		}
+	}
+}
+
+// The result does not depend on how many cores share the work.
+func TestPercentilesIndependentOfGOMAXPROCS(t *testing.T) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	prev := runtime.GOMAXPROCS(1)
+	one := Percentiles(s, 100000, 9, []float64{50, 95, 99})
+	runtime.GOMAXPROCS(4)
+	four := Percentiles(s, 100000, 9, []float64{50, 95, 99})
+	runtime.GOMAXPROCS(prev)
+	sameQuantiles(t, "GOMAXPROCS 1 vs 4", four, one)
+}
