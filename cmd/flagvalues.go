@@ -177,3 +177,5 @@ func (v *versionValue) Set(s string) error {
 }
 func (v *versionValue) String() string { return v.p.String() }
 func (v *versionValue) Type() string   { return "version" }
+
+func formatInt(n int64) string { return strconv.FormatInt(n, 10) }

@@ -49,6 +49,6 @@ markdown, CSV or JSON.`,
 	enumFlag(fs, &g.lang, "lang", "", "en", format.Languages, "language of headers and notes")
 	root.MarkFlagFilename("output")
 
-	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g))
+	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g))
 	return root
 }

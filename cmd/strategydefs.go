@@ -18,6 +18,10 @@ type strategyDef struct {
 	example  string
 	random   bool // takes --rand / --seed
 	javaSeed bool // --seed drives java.util.Random instead of the tool's own generator
+	// count is the flag that sets how many rows the schedule has; a row count of n is the value
+	// n - countOffset (sidekiq's --retries counts retries, not executions).
+	count       string
+	countOffset int
 	// bind registers the strategy's own flags and returns the constructor to call after parsing.
 	bind func(fs *pflag.FlagSet) func() (schedule.Strategy, error)
 }
@@ -66,6 +70,7 @@ func polynomialDef() strategyDef {
   backoffctl table polynomial --attempts 25 -o markdown --lang ja
   backoffctl table polynomial --jitter 0 --attempts 5 -o csv`,
 		random: true,
+		count:  "attempts",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var p schedule.Polynomial
 			intFlag(fs, &p.Attempts, "attempts", 5, 1, schedule.MaxAttempts, "executions including the first (retry_on attempts:)")
@@ -85,6 +90,7 @@ func fixedDef() strategyDef {
 		example: `  backoffctl table fixed
   backoffctl table fixed --wait 30s --attempts 10 -o csv`,
 		random: true,
+		count:  "attempts",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var f schedule.Fixed
 			intFlag(fs, &f.Attempts, "attempts", 5, 1, schedule.MaxAttempts, "executions including the first (retry_on attempts:)")

@@ -17,7 +17,9 @@ func sidekiqDef() strategyDef {
 		example: `  backoffctl table sidekiq
   backoffctl table sidekiq --sidekiq-version 7 -o markdown
   backoffctl table sidekiq --retries 10 --sidekiq-version 6.0 -o csv`,
-		random: true,
+		random:      true,
+		count:       "retries",
+		countOffset: 1,
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			s := schedule.Sidekiq{Version: schedule.SidekiqVersion{Major: 8}}
 			intFlag(fs, &s.Retries, "retries", 25, 0, schedule.MaxAttempts-1, "sidekiq_options retry: (executions = retries + 1)")
@@ -41,6 +43,7 @@ func gitlabDef() strategyDef {
 		example: `  backoffctl table gitlab
   backoffctl table gitlab --request-latency 500ms
   backoffctl table gitlab --accept-timeout 10m -o csv`,
+		count: "requests",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var g schedule.GitLab
 			durationFlag(fs, &g.RequestLatency, "request-latency", 0, 0, time.Hour, "time from sending a request to the server's answer")
@@ -65,6 +68,7 @@ func actrunnerDef() strategyDef {
   backoffctl table actrunner --fetch-interval-max 60s --polls 12
   backoffctl table actrunner --seed 1 -o csv`,
 		random: true,
+		count:  "polls",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var a schedule.ActRunner
 			durationFlag(fs, &a.FetchInterval, "fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)")
@@ -91,6 +95,7 @@ func aivenDef() strategyDef {
   backoffctl table aiven --timer 10s --work 100ms --calls 20`,
 		random:   true,
 		javaSeed: true,
+		count:    "calls",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var a schedule.Aiven
 			enumFlag(fs, &a.Mode, "mode", "", "timer", []string{"timer", "cap"}, "timer: remaining = --timer minus elapsed, timer rule on; cap: remaining always --cap, rule off")

@@ -80,4 +80,23 @@ var english = map[string]string{
 
 	"note.envelope":    "min and max are over all draws: the least value, and the greatest (the limit u -> 1 for a continuous draw, the largest value for a discrete one)",
 	"note.percentiles": "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile use --rand",
+
+	"col.draws":              "draws",
+	"col.last_start_seconds": "last attempt starts",
+	"col.parameter":          "parameter",
+	"col.value":              "value",
+	"col.retries":            "retries",
+	"col.requests":           "requests",
+	"col.polls":              "polls",
+	"col.calls":              "calls",
+
+	"note.solve.attempts": "--%s %d: attempt %d starts at %v, at or after the window %v; one fewer starts before it",
+	"note.solve.extremes": "fastest: every draw at its greatest, the fewest attempts any run needs; slowest: every draw at its least, the attempts that reach the window whatever the draws",
+	"note.solve.for":      "--%s %s is the least value whose last attempt starts at or after the window: %v against %v",
+
+	"col.policy":         "policy",
+	"col.assertion":      "assertion",
+	"col.limit_seconds":  "limit",
+	"col.actual_seconds": "actual",
+	"col.result":         "result",
 }

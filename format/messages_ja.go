@@ -81,4 +81,23 @@ var japanese = map[string]string{
 
 	"note.envelope":    "最小と最大はすべての乱数値にわたる値です (連続値は u -> 1 の極限、離散値は最大の値)",
 	"note.percentiles": "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --rand の値です",
+
+	"col.draws":              "乱数",
+	"col.last_start_seconds": "最後の実行開始",
+	"col.parameter":          "パラメーター",
+	"col.value":              "値",
+	"col.retries":            "retries",
+	"col.requests":           "requests",
+	"col.polls":              "polls",
+	"col.calls":              "calls",
+
+	"note.solve.attempts": "--%s %d: %d 回目の実行は %v に始まり、期間 %v 以降です。1 回少ないと期間より前に始まります",
+	"note.solve.extremes": "fastest: すべての乱数が最大 (どの実行でも必要な最少回数)、slowest: すべての乱数が最小 (乱数によらず期間に届く回数)",
+	"note.solve.for":      "--%s %s は最後の実行が期間以降に始まる最小の値です: %v (期間 %v)",
+
+	"col.policy":         "ポリシー",
+	"col.assertion":      "条件",
+	"col.limit_seconds":  "上限・下限",
+	"col.actual_seconds": "実際",
+	"col.result":         "結果",
 }

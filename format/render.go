@@ -99,7 +99,12 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 	return nil
 }
 
-// String prints a Duration human-readable with its raw seconds, for notes.
+// String prints a Duration human-readable for notes, with its raw seconds when the human form is
+// not already just seconds: 45s, 1m 30s (90s).
 func (d Duration) String() string {
-	return HumanDuration(float64(d)) + " (" + rounded(float64(d)) + "s)"
+	h := HumanDuration(float64(d))
+	if raw := rounded(float64(d)) + "s"; raw != h {
+		return h + " (" + raw + ")"
+	}
+	return h
 }

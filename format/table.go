@@ -3,7 +3,10 @@
 // holds.
 package format
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Kind says how a column's numbers are printed.
 type Kind int
@@ -58,19 +61,17 @@ type Table struct {
 // number prints v in plain decimal with full precision, the CSV/JSON convention.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// rounded prints v with at most three decimals, for human tables.
+// rounded prints v rounded to three decimals (half away from zero, as HumanDuration rounds
+// milliseconds), for human tables.
 func rounded(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	for s[len(s)-1] == '0' {
-		s = s[:len(s)-1]
+	r := math.Round(v*1000) / 1000
+	if r == 0 {
+		r = 0 // no "-0"
 	}
-	if s[len(s)-1] == '.' {
-		s = s[:len(s)-1]
+	if math.Abs(r) >= 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // humanCell is a cell as the human formats show it.
