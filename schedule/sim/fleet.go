@@ -82,10 +82,14 @@ func (c FleetConfig) IdleRateClosedForm(d Design) float64 {
 	return float64(c.Pollers(d)) * float64(time.Minute) / float64(c.plateau())
 }
 
-// EstimatedFetches bounds the number of fetches one idle run of design d simulates, for the size cap.
+// EstimatedFetches bounds the number of fetches one run of design d walks one by one, for the
+// size cap. An idle shared limiter's fetches are counted, not walked.
 func (c FleetConfig) EstimatedFetches(d Design) float64 {
 	every := float64(c.plateau()) * 0.8
 	if d == SharedLimiter {
+		if c.ArrivalRate == 0 && c.ArrivalTimes == nil {
+			return float64(c.Runners)
+		}
 		return float64(c.Runners) * (float64(c.Duration)/float64(c.FetchInterval) + 1)
 	}
 	return float64(c.Pollers(d)) * (float64(c.Duration)/every + 6)
