@@ -115,7 +115,7 @@ check --policy FILE checks every policy of a YAML file:
 			if len(args) == 0 {
 				return badInput("check needs a strategy (one of %s) or --policy FILE", strings.Join(strategyNames(), ", "))
 			}
-			return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
+			return noStrategy("check", args)
 		},
 	}
 	check.Flags().StringVar(&policyFile, "policy", "", "check every policy in this YAML file")
@@ -133,6 +133,11 @@ check --policy FILE checks every policy of a YAML file:
 		}
 		return reportChecks(g, results, false)
 	})
+	for _, c := range check.Commands() {
+		if def, ok := findStrategy(c.Name()); ok {
+			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 1d -o json", def.name)
+		}
+	}
 	return check
 }
 

@@ -28,15 +28,15 @@ parameter's range.`,
   backoffctl solve fixed --attempts 10 --window 1h --for wait`,
 		Args:               cobra.ArbitraryArgs,
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
-		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("solve needs a strategy: one of %s", strings.Join(strategyNames(), ", "))
-			}
-			return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
-		},
+		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("solve", args) },
 	}
 	var o solveOptions
 	addStrategySubcommands(solve, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
+	for _, c := range solve.Commands() {
+		if def, ok := findStrategy(c.Name()); ok {
+			c.Example = fmt.Sprintf("  backoffctl solve %[1]s --window %[2]s\n  backoffctl solve %[1]s --window %[2]s -o json", def.name, def.window)
+		}
+	}
 	return solve
 }
 

@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"strings"
+
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/spf13/cobra"
@@ -78,4 +80,13 @@ func noArgs(c *cobra.Command, args []string) error {
 		return badInput("%s takes no arguments, got %q", c.CommandPath(), args[0])
 	}
 	return nil
+}
+
+// noStrategy is the error of a strategy-taking command run without a known strategy: args are what
+// cobra could not match to a subcommand.
+func noStrategy(verb string, args []string) error {
+	if len(args) == 0 {
+		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategyNames(), ", "))
+	}
+	return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
 }

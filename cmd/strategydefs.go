@@ -22,6 +22,8 @@ type strategyDef struct {
 	// n - countOffset (sidekiq's --retries counts retries, not executions).
 	count       string
 	countOffset int
+	// window is a --window this strategy's schedule reaches with its defaults, for examples.
+	window string
 	// bind registers the strategy's own flags and returns the constructor to call after parsing.
 	bind func(fs *pflag.FlagSet) func() (schedule.Strategy, error)
 }
@@ -71,6 +73,7 @@ func polynomialDef() strategyDef {
   backoffctl table polynomial --jitter 0 --attempts 5 -o csv`,
 		random: true,
 		count:  "attempts",
+		window: "24h",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var p schedule.Polynomial
 			intFlag(fs, &p.Attempts, "attempts", 5, 1, schedule.MaxAttempts, "executions including the first (retry_on attempts:)")
@@ -91,6 +94,7 @@ func fixedDef() strategyDef {
   backoffctl table fixed --wait 30s --attempts 10 -o csv`,
 		random: true,
 		count:  "attempts",
+		window: "1m",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var f schedule.Fixed
 			intFlag(fs, &f.Attempts, "attempts", 5, 1, schedule.MaxAttempts, "executions including the first (retry_on attempts:)")

@@ -20,6 +20,7 @@ func sidekiqDef() strategyDef {
 		random:      true,
 		count:       "retries",
 		countOffset: 1,
+		window:      "7d",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			s := schedule.Sidekiq{Version: schedule.SidekiqVersion{Major: 8}}
 			intFlag(fs, &s.Retries, "retries", 25, 0, schedule.MaxAttempts-1, "sidekiq_options retry: (executions = retries + 1)")
@@ -43,7 +44,8 @@ func gitlabDef() strategyDef {
 		example: `  backoffctl table gitlab
   backoffctl table gitlab --request-latency 500ms
   backoffctl table gitlab --accept-timeout 10m -o csv`,
-		count: "requests",
+		count:  "requests",
+		window: "4m",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var g schedule.GitLab
 			durationFlag(fs, &g.RequestLatency, "request-latency", 0, 0, time.Hour, "time from sending a request to the server's answer")
@@ -69,6 +71,7 @@ func actrunnerDef() strategyDef {
   backoffctl table actrunner --seed 1 -o csv`,
 		random: true,
 		count:  "polls",
+		window: "1m",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var a schedule.ActRunner
 			durationFlag(fs, &a.FetchInterval, "fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)")
@@ -96,6 +99,7 @@ func aivenDef() strategyDef {
 		random:   true,
 		javaSeed: true,
 		count:    "calls",
+		window:   "500ms",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var a schedule.Aiven
 			enumFlag(fs, &a.Mode, "mode", "", "timer", []string{"timer", "cap"}, "timer: remaining = --timer minus elapsed, timer rule on; cap: remaining always --cap, rule off")

@@ -31,12 +31,7 @@ Strategies: ` + strings.Join(strategyNames(), ", ") + `. See "backoffctl strateg
 		Args: cobra.ArbitraryArgs,
 		// An unknown strategy comes with that strategy's flags: report the strategy, not a flag.
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
-		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("table needs a strategy: one of %s", strings.Join(strategyNames(), ", "))
-			}
-			return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
-		},
+		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
 	addStrategySubcommands(table, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
