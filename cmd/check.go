@@ -135,7 +135,7 @@ check --policy FILE checks every policy of a YAML file:
 	})
 	for _, c := range check.Commands() {
 		if def, ok := findStrategy(c.Name()); ok {
-			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 1d -o json", def.name)
+			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.name)
 		}
 	}
 	return check

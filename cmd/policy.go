@@ -63,6 +63,11 @@ func loadPolicies(path string) ([]*policy, error) {
 	if len(data) > maxPolicyBytes {
 		return nil, badInput("--policy %s is larger than the 1 MiB cap", path)
 	}
+	return parsePolicies(path, data)
+}
+
+// parsePolicies validates a policy file's contents; path only names it in errors.
+func parsePolicies(path string, data []byte) ([]*policy, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, badInput("%s: %s", path, strings.TrimPrefix(firstLine(err.Error()), "yaml: "))
