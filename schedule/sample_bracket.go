@@ -1,0 +1,286 @@
+package schedule
+
+import (
+	"math"
+	"runtime"
+	"slices"
+)
+
+// pilotSize is how many samples are kept to bracket each rank.
+const pilotSize = 1 << 14
+
+// bracketLimit is the most values one bracket keeps; a fuller bracket falls back to histograms.
+const bracketLimit = 1 << 20
+
+// bracket sets [lo, hi] around where quantile p of n samples lies, from the sorted pilot.
+func (t *target) bracket(sorted []float64, p float64, n int) {
+	m := float64(len(sorted))
+	sigma := math.Sqrt(max(p*(1-p), 1/m) * m)
+	kLo := int(math.Floor(p*m-6*sigma)) - 2
+	kHi := int(math.Ceil(p*m+6*sigma)) + 2
+	t.lo, t.hi = math.Inf(-1), math.Inf(1)
+	if kLo >= 0 {
+		t.lo = sorted[kLo]
+	}
+	if kHi < len(sorted) {
+		t.hi = sorted[kHi]
+	}
+	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / m * 1.2
+	t.bracketed = true
+}
+
+// bracketPass counts, for every bracketed target, the samples below, at and inside its bracket,
+// keeps those strictly inside, and settles the targets whose rank falls in it. The brackets of a
+// column cut its values into a few cells at their boundaries; each sample value is placed once
+// per column, whatever the number of percentiles.
+func (sm *sampler) bracketPass(targets []*target) {
+	cuts := map[int]*columnCuts{}
+	var columns []*columnCuts
+	for _, t := range targets {
+		if t.done || !t.bracketed {
+			continue
+		}
+		cc := cuts[t.col]
+		if cc == nil {
+			cc = &columnCuts{col: t.col}
+			cuts[t.col] = cc
+			columns = append(columns, cc)
+		}
+		cc.targets = append(cc.targets, t)
+	}
+	if len(columns) == 0 {
+		return
+	}
+	stride := 0
+	for _, cc := range columns {
+		cc.prepare()
+		stride = max(stride, len(cc.bounds))
+	}
+	lay := newCutLayout(columns, stride)
+	workers := runtime.GOMAXPROCS(0)
+	states := walk(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, lay.place)
+	parallel(len(columns), func(i int) {
+		cells := make([]int64, 2*stride+1)
+		var values [][]float64
+		full := false
+		for _, st := range states {
+			for pos := range cells {
+				cells[pos] += st.cells[i*lay.cellStride+pos]
+			}
+			if values == nil {
+				values = make([][]float64, stride+1)
+			}
+			for j := range values {
+				values[j] = append(values[j], st.values[i*(stride+1)+j]...)
+			}
+			full = full || st.full
+		}
+		columns[i].settle(cells, values, full)
+	})
+}
+
+// cutLayout lays every column's boundaries out flat, padded with +Inf to one stride, for the
+// loop that places millions of values.
+type cutLayout struct {
+	cols       []int
+	stride     int
+	cellStride int       // 2*stride + 1 cells per column
+	bounds     []float64 // column i's boundaries at [i*stride, (i+1)*stride)
+	kept       []uint64  // column i: bit 2j set when interval j's values are kept
+	share      []float64 // expected fraction of samples kept in interval j of column i
+}
+
+func newCutLayout(columns []*columnCuts, stride int) *cutLayout {
+	l := &cutLayout{stride: stride, cellStride: 2*stride + 1}
+	for _, cc := range columns {
+		l.cols = append(l.cols, cc.col)
+		for j := 0; j < stride; j++ {
+			b := math.Inf(1)
+			if j < len(cc.bounds) {
+				b = cc.bounds[j]
+			}
+			l.bounds = append(l.bounds, b)
+		}
+		var mask uint64
+		for j, k := range cc.kept {
+			if k {
+				mask |= 1 << (2 * j)
+			}
+		}
+		l.kept = append(l.kept, mask)
+		share := make([]float64, stride+1)
+		copy(share, cc.share)
+		l.share = append(l.share, share...)
+	}
+	return l
+}
+
+// cutCounts is one worker's tally: cells per column, and the kept values per interval.
+type cutCounts struct {
+	cells  []int64
+	values [][]float64
+	full   bool // more values than bracketLimit in some interval: its brackets failed
+}
+
+func (l *cutLayout) newCounts(expected int) *cutCounts {
+	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1))}
+	for i := range l.cols {
+		for j := 0; j <= l.stride; j++ {
+			if l.kept[i]>>(2*j)&1 == 1 {
+				c.values[i*(l.stride+1)+j] = make([]float64, 0, min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64))
+			}
+		}
+	}
+	return c
+}
+
+// place counts one sample's values: for each column, the number of boundaries below the value
+// (counted without branches) and whether it equals the next one give its cell.
+func (l *cutLayout) place(c *cutCounts, vals []float64) {
+	for i, col := range l.cols {
+		v := vals[col]
+		if v != v { // NaN: no value in this sample
+			continue
+		}
+		bounds := l.bounds[i*l.stride : (i+1)*l.stride]
+		j := 0
+		for _, b := range bounds {
+			inc := 0
+			if b < v {
+				inc = 1
+			}
+			j += inc
+		}
+		pos := 2 * j
+		if j < len(bounds) && bounds[j] == v {
+			pos++
+		}
+		c.cells[i*l.cellStride+pos]++
+		if l.kept[i]>>pos&1 == 1 {
+			k := i*(l.stride+1) + j
+			if len(c.values[k]) >= bracketLimit {
+				c.full = true
+				continue
+			}
+			c.values[k] = append(c.values[k], v)
+		}
+	}
+}
+
+// columnCuts are the distinct bracket boundaries of one column, in order. Values fall in cells:
+// position 2j is interval j (between boundaries j-1 and j; interval 0 below all, the last above
+// all), position 2j+1 is boundary j itself.
+type columnCuts struct {
+	col     int
+	targets []*target
+	bounds  []float64
+	kept    []bool // interval j lies inside some bracket: keep its values
+	share   []float64
+}
+
+func (cc *columnCuts) prepare() {
+	for _, t := range cc.targets {
+		for _, b := range []float64{t.lo, t.hi} {
+			if !math.IsInf(b, 0) && !slices.Contains(cc.bounds, b) {
+				cc.bounds = append(cc.bounds, b)
+			}
+		}
+	}
+	slices.Sort(cc.bounds)
+	cc.kept = make([]bool, len(cc.bounds)+1)
+	cc.share = make([]float64, len(cc.bounds)+1)
+	for _, t := range cc.targets {
+		for j := range cc.kept {
+			// Interval j is inside the bracket when lo <= its lower boundary and its upper
+			// boundary <= hi.
+			above := j == 0 && math.IsInf(t.lo, -1) || j > 0 && t.lo <= cc.bounds[j-1]
+			below := j == len(cc.bounds) && math.IsInf(t.hi, 1) || j < len(cc.bounds) && cc.bounds[j] <= t.hi
+			if above && below {
+				cc.kept[j] = true
+				cc.share[j] = max(cc.share[j], t.share)
+			}
+		}
+	}
+}
+
+// interval returns the index of the first boundary >= v (len(bounds) when none).
+func (cc *columnCuts) interval(v float64) int {
+	j, _ := slices.BinarySearch(cc.bounds, v)
+	return j
+}
+
+// settle finds each target's rank among the cell counts, when it falls inside its bracket.
+func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) {
+	for _, t := range cc.targets {
+		t.bracketed = false
+		if full {
+			continue
+		}
+		first, last := 0, 2*len(cc.bounds)
+		if !math.IsInf(t.lo, -1) {
+			first = 2*cc.interval(t.lo) + 1
+		}
+		if !math.IsInf(t.hi, 1) {
+			last = 2*cc.interval(t.hi) + 1
+		}
+		k := t.rank
+		for pos := 0; pos < first; pos++ {
+			k -= cells[pos]
+		}
+		for pos := first; pos <= last && k > 0; pos++ {
+			if k > cells[pos] {
+				k -= cells[pos]
+				continue
+			}
+			if pos%2 == 1 {
+				t.value = cc.bounds[pos/2]
+			} else {
+				t.value = selectRank(values[pos/2], int(k-1))
+			}
+			t.done = true
+			break
+		}
+	}
+}
+
+// selectRank returns the k-th smallest (0-based) of v, reordering v: quickselect with a
+// median-of-three pivot.
+func selectRank(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if v[mid] < v[lo] {
+			v[mid], v[lo] = v[lo], v[mid]
+		}
+		if v[hi] < v[lo] {
+			v[hi], v[lo] = v[lo], v[hi]
+		}
+		if v[hi] < v[mid] {
+			v[hi], v[mid] = v[mid], v[hi]
+		}
+		pivot := v[mid]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < pivot {
+				i++
+			}
+			for v[j] > pivot {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return v[k]
+		}
+	}
+	return v[k]
+}
