@@ -39,7 +39,6 @@ markdown, CSV or JSON.`,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetVersionTemplate("backoffctl {{.Version}}\n")
 	fs := root.PersistentFlags()
 	enumFlag(fs, &g.format, "format", "o", "auto", append([]string{"auto"}, format.Formats...),
 		"output format (auto: color on a terminal, plain otherwise)")
