@@ -34,7 +34,7 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 		Border(lipgloss.RoundedBorder()).
 		BorderStyle(r.NewStyle().Foreground(borderColor)).
 		Headers(headers(t, o.Lang)...).
-		Rows(humanRows(t)...).
+		Rows(wrapCells(humanRows(t))...).
 		StyleFunc(func(row, col int) lipgloss.Style {
 			numeric := col < len(t.Columns) && rightAligned(t.Columns[col].Kind)
 			switch {

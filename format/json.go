@@ -116,10 +116,13 @@ func writeValue(b *bytes.Buffer, v any) error {
 		b.WriteString(number(f))
 		return nil
 	}
-	enc, err := json.Marshal(v)
-	if err != nil {
+	// An Encoder that leaves <, > and & alone: this JSON is not embedded in HTML.
+	var enc bytes.Buffer
+	e := json.NewEncoder(&enc)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
 		return err
 	}
-	b.Write(enc)
+	b.Write(bytes.TrimSuffix(enc.Bytes(), []byte("\n")))
 	return nil
 }

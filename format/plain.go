@@ -8,11 +8,12 @@ import (
 )
 
 // renderPlain writes aligned text with no escape codes and no trailing spaces: numbers right-aligned,
-// words left-aligned, two spaces between columns, a dashed rule under the header, then the summary
-// and notes. Widths count display cells, so Japanese headers line up.
+// words left-aligned (long text wrapped onto more lines), two spaces between columns, a dashed rule
+// under the header, then the summary and notes. Widths count display cells, so Japanese headers
+// line up.
 func renderPlain(w io.Writer, t *Table, o Options) error {
 	head := headers(t, o.Lang)
-	body := humanRows(t)
+	body := wrapRows(humanRows(t))
 	widths := make([]int, len(head))
 	for i, h := range head {
 		widths[i] = runewidth.StringWidth(h)
