@@ -3,68 +3,75 @@
 // deterministic, and their memory does not grow with the simulated time.
 package sim
 
-// entityHeap is a 4-ary min-heap of (time, entity id) pairs, ties broken by id so simultaneous
-// events have a fixed order. Times sit next to ids, so a sift touches one cache line per level.
+import "math/bits"
+
+// entityHeap is a monotone priority queue of (time, entity id) pairs: a radix heap. Event times
+// never go backwards in a simulation, so every pushed time is at least the last popped one, and a
+// radix heap then pops in O(1) amortized time: bucket b holds the items whose time first differs
+// from the last popped time at bit b-1, and refilling bucket 0 moves each item down a bucket at a
+// time. Items with equal times pop in a fixed order (the last pushed first), so a run is
+// deterministic.
 type entityHeap struct {
-	items []heapItem
+	buckets [65][]heapItem
+	last    int64 // the smallest time in the heap once bucket 0 is filled
+	n       int
 }
 
 type heapItem struct {
-	t  int64 // ns
+	t  int64 // ns, non-negative
 	id int32
 }
 
-func (a heapItem) before(b heapItem) bool {
-	return a.t < b.t || (a.t == b.t && a.id < b.id)
-}
+func bucketFor(t, last int64) int { return bits.Len64(uint64(t ^ last)) }
 
-func (h *entityHeap) len() int { return len(h.items) }
+func (h *entityHeap) len() int { return h.n }
 
-func (h *entityHeap) top() heapItem { return h.items[0] }
-
+// push adds an item; t must not be earlier than the last popped time.
 func (h *entityHeap) push(t int64, id int32) {
-	it := heapItem{t, id}
-	h.items = append(h.items, it)
-	i := len(h.items) - 1
-	for i > 0 {
-		p := (i - 1) / 4
-		if !it.before(h.items[p]) {
-			break
-		}
-		h.items[i] = h.items[p]
-		i = p
+	if t < h.last {
+		t = h.last // cannot happen in a monotone simulation; keep the heap consistent if it does
 	}
-	h.items[i] = it
+	b := bucketFor(t, h.last)
+	h.buckets[b] = append(h.buckets[b], heapItem{t, id})
+	h.n++
 }
 
+// fill makes bucket 0 hold the items with the smallest time.
+func (h *entityHeap) fill() {
+	if len(h.buckets[0]) > 0 {
+		return
+	}
+	b := 1
+	for len(h.buckets[b]) == 0 {
+		b++
+	}
+	items := h.buckets[b]
+	minT := items[0].t
+	for _, it := range items[1:] {
+		minT = min(minT, it.t)
+	}
+	h.last = minT
+	for _, it := range items {
+		nb := bucketFor(it.t, minT)
+		h.buckets[nb] = append(h.buckets[nb], it)
+	}
+	h.buckets[b] = items[:0]
+}
+
+// top returns the item with the smallest time; the heap must not be empty.
+func (h *entityHeap) top() heapItem {
+	h.fill()
+	return h.buckets[0][len(h.buckets[0])-1]
+}
+
+// pop removes and returns the item with the smallest time; the heap must not be empty.
 func (h *entityHeap) pop() heapItem {
-	top := h.items[0]
-	last := len(h.items) - 1
-	it := h.items[last]
-	h.items = h.items[:last]
-	if last == 0 {
-		return top
-	}
-	i := 0
-	for {
-		c := 4*i + 1
-		if c >= last {
-			break
-		}
-		m := c
-		for k := c + 1; k < c+4 && k < last; k++ {
-			if h.items[k].before(h.items[m]) {
-				m = k
-			}
-		}
-		if !h.items[m].before(it) {
-			break
-		}
-		h.items[i] = h.items[m]
-		i = m
-	}
-	h.items[i] = it
-	return top
+	h.fill()
+	b0 := h.buckets[0]
+	it := b0[len(b0)-1]
+	h.buckets[0] = b0[:len(b0)-1]
+	h.n--
+	return it
 }
 
 // fifo is a queue of (time, id) pairs; with one fixed task duration, completions arrive in the
