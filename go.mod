@@ -1,6 +1,6 @@
 module github.com/backoffctl/backoffctl
 
-go 1.26.8
+go 1.25
 
 require (
 	github.com/charmbracelet/lipgloss v1.1.0

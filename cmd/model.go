@@ -18,10 +18,7 @@ func scheduleTable(s schedule.Strategy, rows []schedule.Row, draws []format.Fiel
 		}, extraColumns(extra)...),
 		Rows: make([][]format.Cell, len(rows)),
 	}
-	for _, p := range s.Params() {
-		t.Parameters = append(t.Parameters, format.Field{Name: p.Name, Value: p.Value})
-	}
-	t.Parameters = append(t.Parameters, draws...)
+	t.Parameters = append(paramFields(s), draws...)
 	for i, r := range rows {
 		cells := make([]format.Cell, 3, 3+len(extra))
 		cells[0] = format.Cell{Num: float64(r.Attempt)}
@@ -35,6 +32,15 @@ func scheduleTable(s schedule.Strategy, rows []schedule.Row, draws []format.Fiel
 	}
 	t.Notes = messages(s.Notes(rows))
 	return t
+}
+
+// paramFields lists a strategy's parameters for the JSON parameters object.
+func paramFields(s schedule.Strategy) []format.Field {
+	var out []format.Field
+	for _, p := range s.Params() {
+		out = append(out, format.Field{Name: p.Name, Value: p.Value})
+	}
+	return out
 }
 
 func extraColumns(cols []schedule.Column) []format.Column {

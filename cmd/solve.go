@@ -190,11 +190,7 @@ func solveTable(b *boundStrategy, s schedule.Strategy, window float64, cases []s
 
 // fieldsOf lists a strategy's parameters and draws for JSON.
 func fieldsOf(s schedule.Strategy, b *boundStrategy) []format.Field {
-	var out []format.Field
-	for _, p := range s.Params() {
-		out = append(out, format.Field{Name: p.Name, Value: p.Value})
-	}
-	return append(out, b.drawFields()...)
+	return append(paramFields(s), b.drawFields()...)
 }
 
 // runFor solves a numeric parameter: the least value whose last attempt starts at or after the
