@@ -47,7 +47,17 @@ markdown, CSV or JSON.`,
 	fs.StringVar(&g.output, "output", "", "write to this file instead of stdout, atomically")
 	enumFlag(fs, &g.lang, "lang", "", "en", format.Languages, "language of headers and notes")
 	root.MarkFlagFilename("output")
+	completeWords(root, "format", append([]string{"auto"}, format.Formats...))
+	completeWords(root, "color", []string{"auto", "always", "never"})
+	completeWords(root, "lang", format.Languages)
 
 	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g))
 	return root
+}
+
+// completeWords offers a fixed list of values for a flag in shell completion.
+func completeWords(c *cobra.Command, flag string, words []string) {
+	c.RegisterFlagCompletionFunc(flag, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return words, cobra.ShellCompDirectiveNoFileComp
+	})
 }
