@@ -39,6 +39,9 @@ queued to a runner fetching it).`,
 			base, maxI := schedule.ActRunner{FetchInterval: o.interval, FetchIntervalMax: o.intervalMax}.Intervals()
 			cfg := sim.FleetConfig{Runners: o.runners, Capacity: o.capacity, FetchInterval: base, FetchIntervalMax: maxI,
 				ArrivalRate: o.rate, TaskDuration: secondsToDuration(o.taskDuration), Duration: secondsToDuration(o.dur), Seed: o.seed}
+			if pollers := o.runners * o.capacity; pollers > maxPollers {
+				return badInput("--runners x --capacity is %d polling goroutines, past the cap of %d", pollers, maxPollers)
+			}
 			for _, d := range sim.Designs {
 				if n := cfg.EstimatedFetches(d); n > maxSimulatedItems {
 					return badInput("the %s design would simulate about %.3g FetchTask calls, past the cap of 1e8: lower --runners, --capacity or --duration", d, n)
@@ -75,6 +78,9 @@ queued to a runner fetching it).`,
 	fs.Var(&int64Value{p: &o.seed}, "seed", "seed for arrivals and jitter (same seed, same output)")
 	return c
 }
+
+// maxPollers caps runners x capacity: the per-worker design keeps state for each goroutine.
+const maxPollers = 1000000
 
 func fleetTable(cfg sim.FleetConfig, results []sim.FleetResult) *format.Table {
 	t := &format.Table{

@@ -75,7 +75,8 @@ type capacityRun struct {
 }
 
 const (
-	evStart int8 = iota
+	evStart     int8 = iota // one job starts
+	evCronBatch             // the max_running_jobs jobs of one cron tick start, one after another
 	evComplete
 )
 
@@ -118,9 +119,9 @@ func SimulateCapacity(c CapacityConfig) CapacityResult {
 			}
 			// Events at the tick's instant come first, then the cron enqueues.
 			r.drainEventsAt(t, &row, &res)
-			for i := 0; i < c.MaxRunningJobs; i++ {
-				r.schedule(t+int64(c.PickupLatency), evStart, 0)
-			}
+			// One event for the tick's jobs: they start together, so the queue holds one item
+			// per tick in flight rather than max_running_jobs.
+			r.schedule(t+int64(c.PickupLatency), evCronBatch, 0)
 			r.drainEventsAt(t, &row, &res)
 			row.Running, row.Remaining = r.running, r.remaining
 			nextTick += interval
@@ -178,6 +179,10 @@ func (r *capacityRun) drainEventsAt(t int64, row *CapacityRow, res *CapacityResu
 		switch kind {
 		case evStart:
 			r.start(t, res)
+		case evCronBatch:
+			for i := 0; i < r.c.MaxRunningJobs; i++ {
+				r.start(t, res)
+			}
 		case evComplete:
 			r.complete(t, outcome, row, res)
 		}
