@@ -70,8 +70,7 @@ queued to a runner fetching it).`,
 	fs.SortFlags = false
 	intFlag(fs, &o.runners, "runners", 1, 1, 100000, "number of runners")
 	intFlag(fs, &o.capacity, "capacity", 1, 1, 10000, "runner.capacity: tasks a runner runs at once")
-	durationFlag(fs, &o.interval, "fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)")
-	durationFlag(fs, &o.intervalMax, "fetch-interval-max", schedule.ActRunnerFetchIntervalMax, 0, maxFetchInterval, "runner.fetch_interval_max (0: the default)")
+	fetchIntervalFlags(fs, &o.interval, &o.intervalMax)
 	floatFlag(fs, &o.rate, "arrival-rate", 0, 0, 1e6, false, "tasks per minute for the whole fleet, Poisson (0: idle)")
 	durationFlag(fs, &o.taskDuration, "task-duration", 5*time.Minute, time.Millisecond, 30*24*time.Hour, "how long each task runs")
 	durationFlag(fs, &o.dur, "duration", time.Hour, time.Minute, 30*24*time.Hour, "simulated time")

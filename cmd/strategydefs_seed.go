@@ -59,6 +59,13 @@ func gitlabDef() strategyDef {
 // maxFetchInterval bounds the act_runner intervals.
 const maxFetchInterval = 30 * 24 * time.Hour
 
+// fetchIntervalFlags registers act_runner's two interval settings, shared by the actrunner
+// strategy and the fleet simulation.
+func fetchIntervalFlags(fs *pflag.FlagSet, interval, intervalMax *float64) {
+	durationFlag(fs, interval, "fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)")
+	durationFlag(fs, intervalMax, "fetch-interval-max", schedule.ActRunnerFetchIntervalMax, 0, maxFetchInterval, "runner.fetch_interval_max (0: the default; 60s before v0.6.1)")
+}
+
 func actrunnerDef() strategyDef {
 	return strategyDef{
 		name:  "actrunner",
@@ -74,8 +81,7 @@ func actrunnerDef() strategyDef {
 		window: "1m",
 		bind: func(fs *pflag.FlagSet) func() (schedule.Strategy, error) {
 			var a schedule.ActRunner
-			durationFlag(fs, &a.FetchInterval, "fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)")
-			durationFlag(fs, &a.FetchIntervalMax, "fetch-interval-max", schedule.ActRunnerFetchIntervalMax, 0, maxFetchInterval, "runner.fetch_interval_max (0: the default; 60s before v0.6.1)")
+			fetchIntervalFlags(fs, &a.FetchInterval, &a.FetchIntervalMax)
 			intFlag(fs, &a.Polls, "polls", 10, 1, schedule.MaxAttempts, "number of polls")
 			return func() (schedule.Strategy, error) { return a, nil }
 		},
