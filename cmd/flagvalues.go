@@ -179,3 +179,26 @@ func (v *versionValue) String() string { return v.p.String() }
 func (v *versionValue) Type() string   { return "version" }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// boolValue is a switch: --flag, --flag=true or --flag=false.
+type boolValue struct {
+	p *bool
+}
+
+func (v *boolValue) Set(s string) error {
+	b, err := strconv.ParseBool(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("must be true or false, got %q", s)
+	}
+	*v.p = b
+	return nil
+}
+func (v *boolValue) String() string   { return strconv.FormatBool(*v.p) }
+func (v *boolValue) Type() string     { return "bool" }
+func (v *boolValue) IsBoolFlag() bool { return true }
+
+func boolFlag(fs *pflag.FlagSet, p *bool, name, usage string) {
+	*p = false
+	fs.Var(&boolValue{p: p}, name, usage)
+	fs.Lookup(name).NoOptDefVal = "true"
+}

@@ -56,7 +56,7 @@ gauges (sampled at the tick), plus the jobs completed and failed in the interval
 	intFlag(fs, &o.backlog, "backlog", 100, 0, 100000000, "initial remaining_work_count")
 	durationFlag(fs, &o.jobDuration, "job-duration", 10*time.Second, time.Millisecond, 24*time.Hour, "time one perform_work takes")
 	floatFlag(fs, &o.failureRate, "failure-rate", 0, 0, 1, false, "probability that a job fails")
-	fs.BoolVar(&o.failureConsumes, "failure-consumes", false, "a failed job used up its work item (default: the item is still to do)")
+	boolFlag(fs, &o.failureConsumes, "failure-consumes", "a failed job used up its work item (default: the item is still to do)")
 	durationFlag(fs, &o.cron, "cron-interval", time.Minute, time.Second, 24*time.Hour, "interval of the cron worker that calls perform_with_capacity")
 	durationFlag(fs, &o.pickup, "pickup-latency", 0, 0, time.Hour, "time from enqueue to a Sidekiq thread starting the job")
 	durationFlag(fs, &o.horizon, "horizon", 30*24*time.Hour, time.Second, 365*24*time.Hour, "stop here if the backlog has not drained")

@@ -53,7 +53,7 @@ type tableOptions struct {
 // bind registers the flags on one strategy subcommand. Each subcommand runs alone, so they can
 // share one tableOptions.
 func (o *tableOptions) bind(fs *pflag.FlagSet) {
-	fs.BoolVar(&o.envelope, "envelope", false, "add the least and greatest start and wait over all draws")
+	boolFlag(fs, &o.envelope, "envelope", "add the least and greatest start and wait over all draws")
 	fs.Var(&percentList{p: &o.percentiles}, "percentiles", "add sampled percentiles of every start and wait, e.g. 50,95,99")
 	samplesFlag(fs, &o.samples)
 }
