@@ -1,0 +1,260 @@
+package sim
+
+import (
+	"math"
+	"time"
+
+	"github.com/backoffctl/backoffctl/schedule"
+)
+
+type scenario int
+
+const (
+	scenarioIdle      scenario = iota // no task ever arrives
+	scenarioSaturated                 // a task is always waiting, and none finishes within the run
+	scenarioArrivals                  // Poisson arrivals at ArrivalRate
+)
+
+const never = int64(math.MaxInt64)
+
+// fleetRun is one simulation. Entities are what polls: a runner's limiter chain (shared limiter),
+// a goroutine (per worker) or a runner's single poller (semaphore). Each entity has its own draw
+// stream, so its jitter does not depend on the order events are processed in.
+type fleetRun struct {
+	c        FleetConfig
+	design   Design
+	scenario scenario
+	end      int64
+	half     int64
+
+	heap      entityHeap
+	token     []int64 // shared limiter: when a blocked runner's next token is available
+	empty     []int64 // consecutive empty fetches per entity
+	rng       []schedule.SplitMix
+	idle      []int32 // shared limiter: goroutines per runner not running a task
+	running   []int32 // semaphore: tasks running per runner
+	blocked   []bool  // entity waiting for a slot or an idle goroutine
+	completes fifo
+
+	base, maxI time.Duration
+
+	arrivals    *schedule.SplitMix // arrival process
+	replay      *schedule.SplitMix // the same stream, behind: arrival times of queued tasks
+	nextArrival int64
+	replayAt    int64
+	arrived     int64
+	picked      int64
+
+	rpcs       int64
+	steadyRPCs int64
+	latency    histogram
+}
+
+func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
+	r := &fleetRun{c: c, design: d, scenario: s, end: int64(c.Duration), half: int64(c.Duration) / 2,
+		base: c.FetchInterval, maxI: c.FetchIntervalMax, nextArrival: never}
+	n := c.Runners
+	if d == PerWorker {
+		n = c.Runners * c.Capacity
+	}
+	r.token = make([]int64, n)
+	r.empty = make([]int64, n)
+	r.blocked = make([]bool, n)
+	r.rng = make([]schedule.SplitMix, n)
+	for i := range r.rng {
+		r.rng[i].Reseed(c.Seed, uint64(i)+16)
+	}
+	switch d {
+	case SharedLimiter:
+		r.idle = make([]int32, n)
+		for i := range r.idle {
+			r.idle[i] = int32(c.Capacity)
+		}
+	case Semaphore:
+		r.running = make([]int32, n)
+	}
+	for i := 0; i < n; i++ {
+		r.heap.push(0, int32(i)) // every loop starts by fetching at t = 0
+	}
+	if s == scenarioArrivals {
+		r.arrivals = schedule.NewSplitMix(c.Seed, 1)
+		r.replay = schedule.NewSplitMix(c.Seed, 1)
+		r.nextArrival = r.interArrival(r.arrivals, 0, 0)
+	}
+	return r
+}
+
+// interArrival returns arrival number k (0-based), which follows the arrival at t: from the
+// scripted list, or a Poisson draw from g.
+func (r *fleetRun) interArrival(g *schedule.SplitMix, t int64, k int64) int64 {
+	if r.c.ArrivalTimes != nil {
+		if k >= int64(len(r.c.ArrivalTimes)) {
+			return never
+		}
+		return int64(r.c.ArrivalTimes[k])
+	}
+	perNs := r.c.ArrivalRate / float64(time.Minute)
+	gap := -math.Log1p(-g.Unit()) / perNs
+	if gap > float64(never-t) {
+		return never
+	}
+	return t + int64(gap)
+}
+
+// pending reports whether a task is queued at time t.
+func (r *fleetRun) pending() bool {
+	return r.scenario == scenarioSaturated || r.arrived > r.picked
+}
+
+func (r *fleetRun) countRPC(t int64) {
+	r.rpcs++
+	if t >= r.half {
+		r.steadyRPCs++
+	}
+}
+
+// sleepAfterEmpty is the wait before an entity's next fetch after an empty one.
+func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
+	if r.design == SharedLimiter {
+		return int64(r.base) // the limiter's next token; idle goroutines are already waiting for it
+	}
+	r.empty[id]++
+	interval := schedule.ActRunnerInterval(r.base, r.maxI, r.empty[id])
+	var d schedule.Draws = &r.rng[id]
+	if r.c.JitterDraw != nil {
+		d = r.c.JitterDraw
+	}
+	return int64(schedule.ActRunnerJitter(d, interval))
+}
+
+// advanceEmpty runs entity id's empty fetches from t until limit without touching anything
+// shared (no task is queued before limit, so every fetch comes back empty) and returns the time of
+// its first fetch at or after limit.
+func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
+	if r.design == SharedLimiter { // a fixed interval: count the fetches instead of walking them
+		n := (limit - t + int64(r.base) - 1) / int64(r.base)
+		r.rpcs += n
+		if last := t + (n-1)*int64(r.base); last >= r.half {
+			first := max(t, r.half)
+			k := (first - t + int64(r.base) - 1) / int64(r.base) // index of the first fetch >= half
+			r.steadyRPCs += n - k
+		}
+		return t + n*int64(r.base)
+	}
+	for t < limit {
+		r.countRPC(t)
+		t += r.sleepAfterEmpty(id)
+	}
+	return t
+}
+
+// fetch is entity id's FetchTask at time t when a task may be queued.
+func (r *fleetRun) fetch(id int32, t int64) {
+	r.countRPC(t)
+	if !r.pending() {
+		r.heap.push(t+r.sleepAfterEmpty(id), id)
+		return
+	}
+	r.take(t)
+	r.empty[id] = 0
+	done := never
+	if r.scenario != scenarioSaturated && int64(r.c.TaskDuration) < never-t {
+		done = t + int64(r.c.TaskDuration)
+	}
+	switch r.design {
+	case SharedLimiter:
+		r.idle[id]--
+		if done != never {
+			r.completes.push(done, id)
+		}
+		if r.idle[id] > 0 {
+			r.heap.push(t+int64(r.base), id)
+		} else {
+			r.blocked[id] = true
+			r.token[id] = t + int64(r.base) // the next token, for when a goroutine returns
+		}
+	case PerWorker:
+		r.blocked[id] = true // running its task, not polling
+		if done != never {
+			r.completes.push(done, id)
+		}
+	case Semaphore:
+		r.running[id]++
+		if done != never {
+			r.completes.push(done, id)
+		}
+		if r.running[id] < int32(r.c.Capacity) {
+			r.heap.push(t, id) // acquire the next slot and fetch again at once
+		} else {
+			r.blocked[id] = true
+		}
+	}
+}
+
+// take hands the oldest queued task to a fetch at time t.
+func (r *fleetRun) take(t int64) {
+	if r.scenario == scenarioArrivals {
+		r.replayAt = r.interArrival(r.replay, r.replayAt, r.picked)
+		r.latency.add(t - r.replayAt)
+	}
+	r.picked++
+}
+
+// complete frees what a finished task held.
+func (r *fleetRun) complete(t int64, id int32) {
+	switch r.design {
+	case SharedLimiter:
+		r.idle[id]++
+		if r.blocked[id] {
+			r.blocked[id] = false
+			r.heap.push(max(t, r.token[id]), id)
+		}
+	case PerWorker:
+		r.blocked[id] = false
+		r.heap.push(t, id) // counters were reset: fetch again at once
+	case Semaphore:
+		r.running[id]--
+		if r.blocked[id] {
+			r.blocked[id] = false
+			r.heap.push(t, id)
+		}
+	}
+}
+
+// run processes events in time order until the end. While no task is queued, entities cannot
+// affect each other before the next arrival or completion, so their empty fetches are walked per
+// entity without the heap; that keeps idle fleets cheap.
+func (r *fleetRun) run() {
+	for {
+		nextDone := never
+		if !r.completes.empty() {
+			nextDone = r.completes.peek()
+		}
+		if !r.pending() {
+			limit := min(r.nextArrival, nextDone, r.end)
+			for r.heap.len() > 0 && r.heap.top().t < limit {
+				it := r.heap.pop()
+				// Now at or past limit: this loop will not meet it again.
+				r.heap.push(r.advanceEmpty(it.id, it.t, limit), it.id)
+			}
+		}
+		nextFetch := never
+		if r.heap.len() > 0 {
+			nextFetch = r.heap.top().t
+		}
+		t := min(nextDone, r.nextArrival, nextFetch)
+		if t >= r.end {
+			return
+		}
+		switch {
+		case t == nextDone:
+			_, id := r.completes.pop()
+			r.complete(t, id)
+		case t == r.nextArrival:
+			r.arrived++
+			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
+		default:
+			r.fetch(r.heap.pop().id, t)
+		}
+	}
+}
