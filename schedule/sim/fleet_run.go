@@ -7,6 +7,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 )
 
+// scenario is what a run feeds the fleet.
 type scenario int
 
 const (
@@ -15,6 +16,7 @@ const (
 	scenarioArrivals                  // Poisson arrivals at ArrivalRate
 )
 
+// never is a time no event reaches.
 const never = int64(math.MaxInt64)
 
 // fleetRun is one simulation. Entities are what polls: a runner's limiter chain (shared limiter),
