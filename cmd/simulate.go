@@ -16,6 +16,8 @@ func newSimulateCmd(g *globalOptions) *cobra.Command {
   fleet      act_runner poller designs (shared limiter, per-worker backoff, semaphore): pollers,
              FetchTask RPCs per minute at idle and at full load, and task pickup latency
   capacity   GitLab's LimitedCapacity::Worker: how fast a backlog drains`,
+		Example: `  backoffctl simulate fleet --runners 3 --capacity 60
+  backoffctl simulate capacity --max-running-jobs 10 --backlog 100 --job-duration 10s`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
