@@ -81,6 +81,7 @@ var english = map[string]string{
 	"note.envelope":    "min and max are over all draws: the least value, and the greatest (the limit u -> 1 for a continuous draw, the largest value for a discrete one)",
 	"note.percentiles": "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile use --rand",
 
+	"col.attempts":           "attempts",
 	"col.draws":              "draws",
 	"col.last_start_seconds": "last attempt starts",
 	"col.parameter":          "parameter",

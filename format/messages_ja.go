@@ -82,6 +82,7 @@ var japanese = map[string]string{
 	"note.envelope":    "最小と最大はすべての乱数値にわたる値です (連続値は u -> 1 の極限、離散値は最大の値)",
 	"note.percentiles": "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --rand の値です",
 
+	"col.attempts":           "実行回数",
 	"col.draws":              "乱数",
 	"col.last_start_seconds": "最後の実行開始",
 	"col.parameter":          "パラメーター",
