@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -27,9 +28,15 @@ func Translate(lang string, msg Message) string {
 	return fmt.Sprintf(tmpl, msg.Args...)
 }
 
+// percentileColumn matches the sampled percentile columns, start_p95_seconds and the like.
+var percentileColumn = regexp.MustCompile(`^(start|wait)_p([0-9.]+)_seconds$`)
+
 // header is a column's heading in lang; a key without a heading is shown with spaces for
 // underscores.
 func header(lang, key string) string {
+	if m := percentileColumn.FindStringSubmatch(key); m != nil {
+		return Translate(lang, Message{Key: "col." + m[1] + "_percentile", Args: []any{m[2]}})
+	}
 	h := Translate(lang, Message{Key: "col." + key})
 	if h == "col."+key {
 		return strings.ReplaceAll(key, "_", " ")

@@ -82,6 +82,8 @@ var english = map[string]string{
 	"note.percentiles": "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile use --rand",
 
 	"col.attempts":           "attempts",
+	"col.start_percentile":   "start p%s",
+	"col.wait_percentile":    "wait p%s",
 	"col.draws":              "draws",
 	"col.last_start_seconds": "last attempt starts",
 	"col.parameter":          "parameter",

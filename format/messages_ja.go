@@ -83,6 +83,8 @@ var japanese = map[string]string{
 	"note.percentiles": "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --rand の値です",
 
 	"col.attempts":           "実行回数",
+	"col.start_percentile":   "開始 p%s",
+	"col.wait_percentile":    "待ち p%s",
 	"col.draws":              "乱数",
 	"col.last_start_seconds": "最後の実行開始",
 	"col.parameter":          "パラメーター",
