@@ -2,8 +2,8 @@ package format
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+	"sync"
 )
 
 // Languages lists the --lang values.
@@ -11,13 +11,16 @@ var Languages = []string{"en", "ja"}
 
 // catalog holds headers ("col.<key>") and notes per language; a key missing in a language falls
 // back to English, then to the key itself.
-var catalog = map[string]map[string]string{"en": english, "ja": japanese}
+// It is built on first use, not at start-up.
+var catalog = sync.OnceValue(func() map[string]map[string]string {
+	return map[string]map[string]string{"en": englishMessages(), "ja": japaneseMessages()}
+})
 
 // Translate renders a message in lang.
 func Translate(lang string, msg Message) string {
-	tmpl, ok := catalog[lang][msg.Key]
+	tmpl, ok := catalog()[lang][msg.Key]
 	if !ok {
-		tmpl, ok = catalog["en"][msg.Key]
+		tmpl, ok = catalog()["en"][msg.Key]
 	}
 	if !ok {
 		tmpl = msg.Key
@@ -28,18 +31,31 @@ func Translate(lang string, msg Message) string {
 	return fmt.Sprintf(tmpl, msg.Args...)
 }
 
-// percentileColumn matches the sampled percentile columns, start_p95_seconds and the like.
-var percentileColumn = regexp.MustCompile(`^(start|wait)_p([0-9.]+)_seconds$`)
-
 // header is a column's heading in lang; a key without a heading is shown with spaces for
 // underscores.
 func header(lang, key string) string {
-	if m := percentileColumn.FindStringSubmatch(key); m != nil {
-		return Translate(lang, Message{Key: "col." + m[1] + "_percentile", Args: []any{m[2]}})
+	if kind, p, ok := percentileColumn(key); ok {
+		return Translate(lang, Message{Key: "col." + kind + "_percentile", Args: []any{p}})
 	}
 	h := Translate(lang, Message{Key: "col." + key})
 	if h == "col."+key {
 		return strings.ReplaceAll(key, "_", " ")
 	}
 	return h
+}
+
+// percentileColumn splits a sampled percentile column such as start_p95_seconds into its kind
+// ("start" or "wait") and percentile ("95").
+func percentileColumn(key string) (kind, p string, ok bool) {
+	for _, k := range []string{"start", "wait"} {
+		rest, found := strings.CutPrefix(key, k+"_p")
+		if !found {
+			continue
+		}
+		p, found = strings.CutSuffix(rest, "_seconds")
+		if found && p != "" && strings.Trim(p, "0123456789.") == "" {
+			return k, p, true
+		}
+	}
+	return "", "", false
 }

@@ -9,6 +9,7 @@ var verb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
 
 // Every message has both languages, with the same arguments in the same order.
 func TestCatalogsMatch(t *testing.T) {
+	english, japanese := englishMessages(), japaneseMessages()
 	for key, en := range english {
 		ja, ok := japanese[key]
 		if !ok {
