@@ -11,8 +11,16 @@ import (
 // than wrapped.
 const maxDuration = 36500 * 24 * time.Hour
 
-// dayUnits are the units time.ParseDuration lacks, as multiples of an hour.
-var dayUnits = map[string]int64{"d": 24, "w": 7 * 24}
+// dayUnit returns the hours in a unit time.ParseDuration lacks: d and w.
+func dayUnit(unit string) (hours int64, ok bool) {
+	switch unit {
+	case "d":
+		return 24, true
+	case "w":
+		return 7 * 24, true
+	}
+	return 0, false
+}
 
 // parseDuration reads a non-negative duration in Go syntax plus days and weeks: 90s, 1m30s, 36h,
 // 2d, 1w, 1d12h, 1.5d, 250ms. A bare 0 is zero. Units d and w are exact multiples of 24h and 168h.
@@ -53,7 +61,7 @@ func parseDuration(s string) (time.Duration, error) {
 
 // segment converts one number-and-unit pair.
 func segment(value, unit string) (time.Duration, error) {
-	hours, isDay := dayUnits[unit]
+	hours, isDay := dayUnit(unit)
 	if !isDay {
 		d, err := time.ParseDuration(value + unit)
 		if err != nil {
