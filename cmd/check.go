@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
@@ -127,7 +128,7 @@ check --policy FILE checks every policy of a YAML file:
 		eval.bind(fs)
 	}, func(b *boundStrategy) error {
 		a.collect(b.fs)
-		results, err := checkOne(b, &a, &eval)
+		results, err := checkOne(b, &a, &eval, g.stderr)
 		if err != nil {
 			return err
 		}
@@ -142,7 +143,7 @@ check --policy FILE checks every policy of a YAML file:
 }
 
 // checkOne evaluates one strategy's assertions.
-func checkOne(b *boundStrategy, a *assertions, eval *evaluation) ([]result, error) {
+func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]result, error) {
 	if len(a.set) == 0 {
 		return nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
 	}
@@ -155,7 +156,7 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation) ([]result, erro
 	}
 	e := *eval
 	e.atRand = false
-	v, err := e.view(b, s)
+	v, err := e.view(b, s, stderr)
 	if err != nil {
 		return nil, err
 	}

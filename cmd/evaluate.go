@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"io"
 	"math"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -27,7 +28,7 @@ type view struct {
 	starts, waits []float64
 }
 
-func (e *evaluation) view(b *boundStrategy, s schedule.Strategy) (view, error) {
+func (e *evaluation) view(b *boundStrategy, s schedule.Strategy, stderr io.Writer) (view, error) {
 	if !e.sampling() {
 		draws := b.random.draws(b.def.javaSeed)
 		if e.atRand {
@@ -47,7 +48,9 @@ func (e *evaluation) view(b *boundStrategy, s schedule.Strategy) (view, error) {
 	if cost := float64(e.samples) * float64(rows); cost > maxSampledRows {
 		return view{}, badInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", e.samples, rows, cost, maxSampledRows)
 	}
-	q := schedule.Percentiles(s, e.samples, b.random.seed, []float64{e.percentile})
+	done, stop := watchSamples(stderr, int64(e.samples))
+	q := schedule.PercentilesProgress(s, e.samples, b.random.seed, []float64{e.percentile}, done)
+	stop()
 	v := view{starts: make([]float64, rows), waits: make([]float64, rows)}
 	for i := range v.starts {
 		v.starts[i], v.waits[i] = q.Start[i][0], q.Wait[i][0]

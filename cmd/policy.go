@@ -30,7 +30,7 @@ func runPolicies(g *globalOptions, path string) error {
 	}
 	var all []result
 	for _, p := range policies {
-		results, err := checkOne(p.bound, &p.asserts, &p.eval)
+		results, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
 		if err != nil {
 			return badInput("%s:%d: policy %s: %s", path, p.line, p.name, describeError(err))
 		}

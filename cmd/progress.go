@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,5 +38,35 @@ func (p *progress) step() {
 func (p *progress) done() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// watchSamples shows how many of total samples a sampler has walked, every quarter second, on a
+// terminal stderr; it returns the counter to hand the sampler and a stop function that clears the
+// line. Piped, it shows nothing and costs one idle counter.
+func watchSamples(w io.Writer, total int64) (*atomic.Int64, func()) {
+	done := new(atomic.Int64)
+	if !isTerminal(w) {
+		return done, func() {}
+	}
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				fmt.Fprint(w, "\r\x1b[K")
+				return
+			case <-tick.C:
+				fmt.Fprintf(w, "\rsampling: %d of %d schedules", min(done.Load(), total), total)
+			}
+		}
+	}()
+	return done, func() {
+		close(stop)
+		<-finished
 	}
 }

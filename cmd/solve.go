@@ -93,7 +93,7 @@ func (o *solveOptions) runAttempts(g *globalOptions, b *boundStrategy) error {
 		return err
 	}
 	at := evaluation{atRand: o.eval.sampling()}
-	v, err := at.view(b, s)
+	v, err := at.view(b, s, g.stderr)
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (o *solveOptions) runAttempts(g *globalOptions, b *boundStrategy) error {
 			if s, err = b.strategy(true); err != nil {
 				return err
 			}
-			pv, err := o.eval.view(b, s)
+			pv, err := o.eval.view(b, s, g.stderr)
 			if err != nil {
 				return err
 			}

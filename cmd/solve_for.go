@@ -32,7 +32,7 @@ func (o *solveOptions) runFor(g *globalOptions, b *boundStrategy) error {
 		if err != nil {
 			return 0, err
 		}
-		v, err := o.eval.view(b, s)
+		v, err := o.eval.view(b, s, g.stderr)
 		if err != nil {
 			return 0, err
 		}

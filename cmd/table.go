@@ -84,7 +84,10 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		if cost := float64(o.samples) * float64(len(rows)); cost > maxSampledRows {
 			return badInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", o.samples, len(rows), cost, maxSampledRows)
 		}
-		addPercentiles(t, schedule.Percentiles(s, o.samples, b.random.seed, o.percentiles))
+		done, stop := watchSamples(g.stderr, int64(o.samples))
+		q := schedule.PercentilesProgress(s, o.samples, b.random.seed, o.percentiles, done)
+		stop()
+		addPercentiles(t, q)
 	}
 	return g.emit(t)
 }

@@ -31,15 +31,21 @@ type Quantiles struct {
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
 func Percentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
-	return percentiles(s, n, seed, percents, pilotSize)
+	return percentiles(s, n, seed, percents, pilotSize, nil)
+}
+
+// PercentilesProgress is Percentiles that also counts the samples it has walked into done, for a
+// progress display; a pass over all samples adds n, and most runs take one pass.
+func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done *atomic.Int64) Quantiles {
+	return percentiles(s, n, seed, percents, pilotSize, done)
 }
 
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
 // fallback).
-func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int) Quantiles {
+func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64) Quantiles {
 	rows := len(s.Fill(Constant(0.5), nil))
 	cols := 2 * rows // start of row r at 2r, wait at 2r+1
-	sm := &sampler{s: s, n: n, seed: seed, cols: cols}
+	sm := &sampler{s: s, n: n, seed: seed, cols: cols, done: done}
 	pilot := sm.pilot(min(n, pilotN))
 
 	targets := make([]*target, 0, cols*len(percents))
@@ -93,6 +99,7 @@ type target struct {
 
 // sampler generates the samples of one run.
 type sampler struct {
+	done *atomic.Int64 // samples walked so far, when someone watches
 	s    Strategy
 	n    int
 	seed int64
@@ -119,6 +126,9 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 				start := next.Add(chunk) - chunk
 				if start >= int64(sm.n) {
 					return
+				}
+				if sm.done != nil {
+					sm.done.Add(min(chunk, int64(sm.n)-start))
 				}
 				end := min(start+chunk, int64(sm.n))
 				for i := start; i < end; i++ {

@@ -79,7 +79,7 @@ func TestPercentilesEqualSortedSamples(t *testing.T) {
 			want := exactPercentiles(s, n, 3, percents)
 			sameQuantiles(t, s.Name(), Percentiles(s, n, 3, percents), want)
 			if n <= 5000 { // a tiny pilot brackets badly, which exercises the histogram fallback
-				sameQuantiles(t, s.Name()+" (tiny pilot)", percentiles(s, n, 3, percents, 3), want)
+				sameQuantiles(t, s.Name()+" (tiny pilot)", percentiles(s, n, 3, percents, 3, nil), want)
 			}
 		}
 	}
