@@ -77,18 +77,12 @@ type Strategy interface {
 	Params() []Param
 	// Columns lists the strategy-specific columns; Row.Extra holds their values in this order.
 	Columns() []Column
-	// Fill appends the schedule's rows to rows[:0] using d for every random draw and returns it.
-	// It must not allocate beyond growing rows, so samplers can reuse the slice.
+	// Fill writes the schedule's rows into rows (reusing its storage, growing it when needed) using
+	// d for every random draw, and returns them. Samplers call it millions of times with one slice.
 	Fill(d Draws, rows []Row) []Row
 	// Notes says what happens after the last row and any quirk of the modelled system worth
 	// knowing when reading rows.
 	Notes(rows []Row) []Note
-}
-
-// Schedule is a computed table of rows with its strategy.
-type Schedule struct {
-	Strategy Strategy
-	Rows     []Row
 }
 
 // resize returns rows with length n, reusing its storage. Rows keep whatever Extra values they
@@ -98,11 +92,6 @@ func resize(rows []Row, n int) []Row {
 		return make([]Row, n)
 	}
 	return rows[:n]
-}
-
-// Build walks s with the draws d.
-func Build(s Strategy, d Draws) Schedule {
-	return Schedule{Strategy: s, Rows: s.Fill(d, nil)}
 }
 
 // Clock accumulates start times. A start is the sum of the waits before it (each a bit-exact float
