@@ -99,8 +99,8 @@ func (o *solveOptions) runAttempts(g *globalOptions, b *boundStrategy) error {
 	}
 	k := firstReaching(v.starts, o.window)
 	if k == 0 {
-		return badInput("no %s reaches --window %s: the schedule's last attempt (%d) starts at %s",
-			countWord(b), format.Duration(o.window), len(v.starts), format.Duration(v.starts[len(v.starts)-1]))
+		return badInput("no number of --%s reaches --window %s: the schedule's last attempt (%d) starts at %s",
+			b.def.count, format.Duration(o.window), len(v.starts), format.Duration(v.starts[len(v.starts)-1]))
 	}
 	cases := []solveCase{{draws: at.label(b), rows: k, lastStart: v.starts[k-1]}}
 	if b.def.random {
@@ -149,7 +149,6 @@ func at0(v []float64, k int) float64 {
 	return v[k-1]
 }
 
-func countWord(b *boundStrategy) string { return "number of --" + b.def.count }
 
 func solveTable(b *boundStrategy, s schedule.Strategy, window float64, cases []solveCase) *format.Table {
 	first := cases[0]
