@@ -149,7 +149,6 @@ func at0(v []float64, k int) float64 {
 	return v[k-1]
 }
 
-
 func solveTable(b *boundStrategy, s schedule.Strategy, window float64, cases []solveCase) *format.Table {
 	first := cases[0]
 	t := &format.Table{
