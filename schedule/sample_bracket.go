@@ -25,7 +25,7 @@ func (t *target) bracket(sorted []float64, p float64, n int) {
 	if kHi < len(sorted) {
 		t.hi = sorted[kHi]
 	}
-	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / m * 1.2
+	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / m * 1.05
 	t.bracketed = true
 }
 
@@ -61,17 +61,22 @@ func (sm *sampler) bracketPass(targets []*target) {
 	states := walk(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, lay.place)
 	parallel(len(columns), func(i int) {
 		cells := make([]int64, 2*stride+1)
-		var values [][]float64
+		values := make([][]float64, stride+1)
 		full := false
 		for _, st := range states {
 			for pos := range cells {
 				cells[pos] += st.cells[i*lay.cellStride+pos]
 			}
-			if values == nil {
-				values = make([][]float64, stride+1)
-			}
 			for j := range values {
-				values[j] = append(values[j], st.values[i*(stride+1)+j]...)
+				// Grow the first worker's slice with the others' and let theirs go, so a
+				// column never holds its kept values twice.
+				k := i*(stride+1) + j
+				if values[j] == nil {
+					values[j] = st.values[k]
+				} else {
+					values[j] = append(values[j], st.values[k]...)
+				}
+				st.values[k] = nil
 			}
 			full = full || st.full
 		}
