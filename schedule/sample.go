@@ -59,7 +59,7 @@ func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, 
 			case len(pilot[c]) == n: // every sample is in the pilot
 				t.value, t.done = pilot[c][rank-1], true
 			default:
-				t.bracket(pilot[c], p/100, n)
+				t.bracket(pilot[c], p/100)
 			}
 			targets = append(targets, t)
 		}

@@ -13,7 +13,7 @@ const pilotSize = 1 << 14
 const bracketLimit = 1 << 20
 
 // bracket sets [lo, hi] around where quantile p of n samples lies, from the sorted pilot.
-func (t *target) bracket(sorted []float64, p float64, n int) {
+func (t *target) bracket(sorted []float64, p float64) {
 	m := float64(len(sorted))
 	sigma := math.Sqrt(max(p*(1-p), 1/m) * m)
 	kLo := int(math.Floor(p*m-6*sigma)) - 2

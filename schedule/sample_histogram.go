@@ -15,7 +15,10 @@ func (sm *sampler) histogramPasses(targets []*target, pilot [][]float64) {
 			t.spec = binSpec{col: t.col, lo: math.Inf(-1), hi: math.Inf(1), gridLo: col[0], gridHi: col[len(col)-1]}
 		}
 	}
-	for pass := 0; pass < 64; pass++ {
+	for pass := 0; ; pass++ {
+		// Each pass narrows a range by up to 4096 times; after a few dozen a bin holds
+		// neighbouring floats, and from then on its values are kept whatever their number.
+		force := pass >= forcePass
 		specs, index := activeSpecs(targets)
 		if len(specs) == 0 {
 			break
@@ -27,7 +30,7 @@ func (sm *sampler) histogramPasses(targets []*target, pilot [][]float64) {
 			if t.done {
 				continue
 			}
-			if t.narrow(hists[index[t.spec]]) {
+			if t.narrow(hists[index[t.spec]], force) {
 				if _, ok := keepIndex[t.spec]; !ok {
 					keepIndex[t.spec] = len(keep)
 					keep = append(keep, t.spec)
@@ -49,10 +52,13 @@ func (sm *sampler) histogramPasses(targets []*target, pilot [][]float64) {
 	}
 }
 
+// forcePass is the pass from which a crowded bin's values are kept instead of narrowed again.
+const forcePass = 32
+
 // narrow finds the bin holding the wanted rank in h. It settles the target when the bin holds a
-// single value, asks for the bin's values when there are few, and otherwise narrows the search
-// to the bin, returning whether values are to be kept.
-func (t *target) narrow(h hist) bool {
+// single value, asks for the bin's values when there are few (or when force is set), and
+// otherwise narrows the search to the bin, returning whether values are to be kept.
+func (t *target) narrow(h hist, force bool) bool {
 	need := t.rank - t.below
 	var seen int64
 	for b, c := range h.counts {
@@ -65,7 +71,7 @@ func (t *target) narrow(h hist) bool {
 		switch {
 		case blo == bhi:
 			t.value, t.done = blo, true
-		case c <= keepLimit:
+		case c <= keepLimit || force:
 			t.spec = binSpec{col: t.col, lo: blo, hi: bhi}
 			t.keeping = true
 			return true
@@ -74,8 +80,9 @@ func (t *target) narrow(h hist) bool {
 		}
 		return false
 	}
-	// Unreachable with consistent counts; settle on the last value seen rather than loop.
-	t.done = true
+	// Unreachable with consistent counts. Settle on NaN (printed as NaN, refused by JSON) rather
+	// than loop or report a value that was not sampled.
+	t.value, t.done = math.NaN(), true
 	return false
 }
 

@@ -105,3 +105,20 @@ func TestPercentilesIndependentOfGOMAXPROCS(t *testing.T) {
 	runtime.GOMAXPROCS(prev)
 	sameQuantiles(t, "GOMAXPROCS 1 vs 4", four, one)
 }
+
+// A crowded bin is narrowed again, unless the pass count says to keep its values anyway.
+func TestNarrowForcesKeep(t *testing.T) {
+	h := hist{counts: []int64{0, keepLimit + 1, 0}, min: []float64{0, 1, 0}, max: []float64{0, 2, 0}}
+	a := &target{rank: 5}
+	if a.narrow(h, false) || a.keeping || a.spec.gridLo != 1 || a.spec.gridHi != 2 {
+		t.Errorf("unforced: keeping %v spec %+v, want a narrower grid over [1, 2]", a.keeping, a.spec)
+	}
+	b := &target{rank: 5}
+	if !b.narrow(h, true) || !b.keeping {
+		t.Error("forced: want the bin's values kept")
+	}
+	c := &target{rank: keepLimit + 5} // past every count: inconsistent, settles on NaN
+	if c.narrow(h, false); !c.done || !math.IsNaN(c.value) {
+		t.Errorf("inconsistent counts: done %v value %v, want NaN", c.done, c.value)
+	}
+}
