@@ -101,6 +101,7 @@ func capacityTable(cfg sim.CapacityConfig, res sim.CapacityResult) *format.Table
 		{Name: "completed", Value: res.Completed},
 		{Name: "failed", Value: res.Failed},
 		{Name: "lost", Value: res.Lost},
+		{Name: "jobs_started", Value: res.JobsStarted},
 	}
 	if res.Drained {
 		t.Notes = append(t.Notes, format.Message{Key: "note.capacity.drained", Args: []any{format.Duration(res.DrainTime.Seconds())}})

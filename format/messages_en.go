@@ -63,6 +63,7 @@ func englishMessages() map[string]string {
 		"sum.mean_utilisation": "mean utilisation",
 		"sum.completed":        "completed",
 		"sum.failed":           "failed",
+		"sum.jobs_started":     "jobs started (with those that found every slot taken)",
 		"sum.lost":             "items lost to failures",
 
 		"note.fleet.pr":          "PR #822's impact table says the per-worker design (#819) keeps polling at full load, 180 RPCs a cycle all wasted; in the code a goroutine that fetched a task runs it before polling again, so with every slot busy none of the three designs polls (full-load RPC/min 0). The difference is at idle: one poller per runner instead of one per slot",

@@ -64,6 +64,7 @@ func japaneseMessages() map[string]string {
 		"sum.mean_utilisation": "平均稼働率",
 		"sum.completed":        "完了",
 		"sum.failed":           "失敗",
+		"sum.jobs_started":     "開始したジョブ (空きスロットがなかったものを含む)",
 		"sum.lost":             "失敗で失われた作業",
 
 		"note.fleet.pr":          "PR #822 の影響表は per-worker 設計 (#819) が全負荷時もポーリングを続ける (1 サイクル 180 RPC がすべて無駄) としていますが、コードではタスクを取得した goroutine はそれを実行し終えるまでポーリングしないため、全スロットが埋まるとどの設計もポーリングしません (全負荷時 RPC/分 0)。違いは待機時で、スロットごとではなくランナーごとに 1 つのポーラーになります",

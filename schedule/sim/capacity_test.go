@@ -15,6 +15,10 @@ func TestCapacityDrainsByHand(t *testing.T) {
 	if res.Completed != 100 || res.Failed != 0 {
 		t.Errorf("completed %d failed %d", res.Completed, res.Failed)
 	}
+	// 10 cron jobs at 0, 90 re-enqueued chain links, 10 cron jobs at 60 s that find every slot taken.
+	if res.JobsStarted != 110 {
+		t.Errorf("jobs started %d, want 110", res.JobsStarted)
+	}
 	if res.MeanUtilisation != 1 {
 		t.Errorf("utilisation %v, want 1 (every slot busy until the drain)", res.MeanUtilisation)
 	}

@@ -105,7 +105,6 @@ type FleetResult struct {
 	// With arrivals (ArrivalRate > 0):
 	Arrived       int64
 	Picked        int64
-	Waiting       int64 // queued at the end
 	RPCsPerMinute float64
 	RPCsPerTask   float64
 	PickupP50     float64 // seconds; NaN without pickups
@@ -129,7 +128,6 @@ func SimulateFleet(c FleetConfig, d Design) FleetResult {
 		load.run()
 		res.Arrived = load.arrived
 		res.Picked = load.picked
-		res.Waiting = load.arrived - load.picked
 		res.RPCsPerMinute = float64(load.rpcs) / c.Duration.Minutes()
 		if load.picked > 0 {
 			res.RPCsPerTask = float64(load.rpcs) / float64(load.picked)
