@@ -34,14 +34,12 @@ func strategiesTable() *format.Table {
 	}
 	for _, def := range strategies() {
 		fs := pflag.NewFlagSet(def.name, pflag.ContinueOnError)
-		fs.SortFlags = false
-		def.bind(fs)
-		if def.random {
-			var r randomOptions
-			r.bind(fs)
-		}
+		bindStrategy(def, fs) // the same flags table, solve and check register
 		var params []string
 		fs.VisitAll(func(f *pflag.Flag) {
+			if f.Hidden { // --rand and --seed of strategies that draw nothing
+				return
+			}
 			p := "--" + f.Name
 			if f.DefValue != "" && !(f.Name == "seed" && f.DefValue == "0") {
 				p += "=" + f.DefValue
