@@ -3,85 +3,41 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// assertions are check's limits; a zero-valued limit that was not given is not checked.
+// assertions are check's limits as flags.
 type assertions struct {
 	maxWindow, minWindow, maxWait, minFirstWait float64
-	set                                         map[string]bool
+	set                                         analyze.Assertions
 }
 
 // assertionNames lists the assertions in report order.
-var assertionNames = []string{"max-window", "min-window", "max-wait", "min-first-wait"}
+var assertionNames = analyze.AssertionNames
 
 func (a *assertions) bind(fs *pflag.FlagSet) {
-	durationFlag(fs, &a.maxWindow, "max-window", 0, 0, maxDuration, "the last attempt starts no later than this")
-	durationFlag(fs, &a.minWindow, "min-window", 0, 0, maxDuration, "the last attempt starts no earlier than this")
-	durationFlag(fs, &a.maxWait, "max-wait", 0, 0, maxDuration, "no single wait is longer than this")
-	durationFlag(fs, &a.minFirstWait, "min-first-wait", 0, 0, maxDuration, "the first wait is at least this")
+	durationFlag(fs, &a.maxWindow, "max-window", 0, 0, param.MaxDuration, "the last attempt starts no later than this")
+	durationFlag(fs, &a.minWindow, "min-window", 0, 0, param.MaxDuration, "the last attempt starts no earlier than this")
+	durationFlag(fs, &a.maxWait, "max-wait", 0, 0, param.MaxDuration, "no single wait is longer than this")
+	durationFlag(fs, &a.minFirstWait, "min-first-wait", 0, 0, param.MaxDuration, "the first wait is at least this")
 }
 
+// collect records the assertions given on fs.
 func (a *assertions) collect(fs *pflag.FlagSet) {
-	a.set = map[string]bool{}
+	values := map[string]float64{"max-window": a.maxWindow, "min-window": a.minWindow, "max-wait": a.maxWait, "min-first-wait": a.minFirstWait}
+	a.set = analyze.Assertions{Limits: map[string]float64{}}
 	for _, n := range assertionNames {
 		if fs.Changed(n) {
-			a.set[n] = true
+			a.set.Limits[n] = values[n]
 		}
 	}
-}
-
-// result is one assertion checked.
-type result struct {
-	policy, strategy, draws string
-	name                    string
-	limit, actual           float64
-	ok                      bool
-}
-
-// evaluate checks every given assertion against a schedule view.
-func (a *assertions) evaluate(v view) []result {
-	last := v.starts[len(v.starts)-1]
-	maxWait, firstWait := math.Inf(-1), math.NaN()
-	for i, w := range v.waits {
-		if math.IsNaN(w) {
-			continue
-		}
-		if i == 0 {
-			firstWait = w
-		}
-		maxWait = math.Max(maxWait, w)
-	}
-	if math.IsInf(maxWait, -1) {
-		maxWait = 0
-	}
-	if math.IsNaN(firstWait) {
-		firstWait = 0
-	}
-	var out []result
-	for _, n := range assertionNames {
-		if !a.set[n] {
-			continue
-		}
-		r := result{name: n}
-		switch n {
-		case "max-window":
-			r.limit, r.actual, r.ok = a.maxWindow, last, last <= a.maxWindow
-		case "min-window":
-			r.limit, r.actual, r.ok = a.minWindow, last, last >= a.minWindow
-		case "max-wait":
-			r.limit, r.actual, r.ok = a.maxWait, maxWait, maxWait <= a.maxWait
-		case "min-first-wait":
-			r.limit, r.actual, r.ok = a.minFirstWait, firstWait, firstWait >= a.minFirstWait
-		}
-		out = append(out, r)
-	}
-	return out
 }
 
 func newCheckCmd(g *globalOptions) *cobra.Command {
@@ -114,7 +70,7 @@ check --policy FILE checks every policy of a YAML file:
 				return runPolicies(g, policyFile)
 			}
 			if len(args) == 0 {
-				return badInput("check needs a strategy (one of %s) or --policy FILE", strings.Join(strategyNames(), ", "))
+				return badInput("check needs a strategy (one of %s) or --policy FILE", strings.Join(strategy.Names(), ", "))
 			}
 			return noStrategy("check", args)
 		},
@@ -135,16 +91,16 @@ check --policy FILE checks every policy of a YAML file:
 		return reportChecks(g, results, false)
 	})
 	for _, c := range check.Commands() {
-		if def, ok := findStrategy(c.Name()); ok {
-			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.name)
+		if def, ok := strategy.Find(c.Name()); ok {
+			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.Name)
 		}
 	}
 	return check
 }
 
 // checkOne evaluates one strategy's assertions.
-func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]result, error) {
-	if len(a.set) == 0 {
+func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]analyze.Result, error) {
+	if len(a.set.Limits) == 0 {
 		return nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
 	}
 	if b.fs.Changed("samples") && !eval.sampling() {
@@ -154,22 +110,21 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 	if err != nil {
 		return nil, err
 	}
-	e := *eval
-	e.atRand = false
-	v, err := e.view(b, s, stderr)
+	e := eval.with(b, stderr)
+	v, err := e.View(b.def, s)
 	if err != nil {
 		return nil, err
 	}
-	results := a.evaluate(v)
+	results := a.set.Check(v)
 	for i := range results {
-		results[i].strategy, results[i].draws = b.def.name, eval.label(b)
+		results[i].Strategy, results[i].Draws = b.def.Name, e.Label(b.def)
 	}
 	return results, nil
 }
 
 // reportChecks prints the results table, lists failures on stderr and returns exit 1 when any
 // failed.
-func reportChecks(g *globalOptions, results []result, withPolicy bool) error {
+func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool) error {
 	t := &format.Table{Columns: []format.Column{}}
 	if withPolicy {
 		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text})
@@ -186,22 +141,22 @@ func reportChecks(g *globalOptions, results []result, withPolicy bool) error {
 	var lines []string
 	for _, r := range results {
 		word := "ok"
-		if !r.ok {
+		if !r.OK {
 			word = "FAIL"
 			failed++
-			who := r.strategy
+			who := r.Strategy
 			if withPolicy {
-				who = r.policy + " (" + r.strategy + ")"
+				who = r.Policy + " (" + r.Strategy + ")"
 			}
-			lines = append(lines, fmt.Sprintf("backoffctl: %s: %s %s failed: actual %s at %s", who, r.name,
-				format.Duration(r.limit), format.Duration(r.actual), r.draws))
+			lines = append(lines, fmt.Sprintf("backoffctl: %s: %s %s failed: actual %s at %s", who, r.Name,
+				format.Duration(r.Limit), format.Duration(r.Actual), r.Draws))
 		}
 		var row []format.Cell
 		if withPolicy {
-			row = append(row, format.Cell{Text: r.policy})
+			row = append(row, format.Cell{Text: r.Policy})
 		}
-		t.Rows = append(t.Rows, append(row, format.Cell{Text: r.strategy}, format.Cell{Text: r.draws},
-			format.Cell{Text: r.name}, format.Cell{Num: r.limit}, format.Cell{Num: r.actual}, format.Cell{Text: word}))
+		t.Rows = append(t.Rows, append(row, format.Cell{Text: r.Strategy}, format.Cell{Text: r.Draws},
+			format.Cell{Text: r.Name}, format.Cell{Num: r.Limit}, format.Cell{Num: r.Actual}, format.Cell{Text: word}))
 	}
 	status := "passed"
 	if failed > 0 {

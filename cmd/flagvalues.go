@@ -7,7 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/pflag"
 )
 
@@ -69,7 +70,7 @@ type durationValue struct {
 }
 
 func (v *durationValue) Set(s string) error {
-	d, err := parseDuration(strings.TrimSpace(s))
+	d, err := param.ParseDuration(strings.TrimSpace(s))
 	if err != nil || d < v.min || d > v.max {
 		return fmt.Errorf("must be a duration (like 90s, 1m30s, 36h, 2d, 1w) in [%s, %s], got %q",
 			formatDuration(v.min), formatDuration(v.max), s)
@@ -140,43 +141,10 @@ func enumFlag(fs *pflag.FlagSet, p *string, name, short, def string, allowed []s
 }
 
 // formatNumber prints a flag bound without noise: 0, 1, 0.15, 1e+08.
-func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+func formatNumber(f float64) string { return param.FormatNumber(f) }
 
-// formatDuration prints a flag bound or default compactly, in days past a day: 5s, 1m0s, 2d, 36500d.
-func formatDuration(d time.Duration) string {
-	day := 24 * time.Hour
-	if d >= day && d%day == 0 {
-		return strconv.FormatInt(int64(d/day), 10) + "d"
-	}
-	if d == 0 {
-		return "0s"
-	}
-	return d.String()
-}
-
-// versionValue is a Sidekiq version such as 6.2.1, 7 or 8.0.
-type versionValue struct {
-	p *schedule.SidekiqVersion
-}
-
-func (v *versionValue) Set(s string) error {
-	parts := strings.Split(strings.TrimSpace(s), ".")
-	var nums [3]int
-	if len(parts) > 3 {
-		return fmt.Errorf("must be a version like 6.2.1, 7 or 8.0 (major 1 to 99), got %q", s)
-	}
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 || n > 999 || (i == 0 && (n < 1 || n > 99)) {
-			return fmt.Errorf("must be a version like 6.2.1, 7 or 8.0 (major 1 to 99), got %q", s)
-		}
-		nums[i] = n
-	}
-	*v.p = schedule.SidekiqVersion{Major: nums[0], Minor: nums[1], Patch: nums[2]}
-	return nil
-}
-func (v *versionValue) String() string { return v.p.String() }
-func (v *versionValue) Type() string   { return "version" }
+// formatDuration prints a flag bound or default compactly, in days past a day: 5s, 1m0s, 2d.
+func formatDuration(d time.Duration) string { return param.FormatDuration(d) }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
 
@@ -201,4 +169,43 @@ func boolFlag(fs *pflag.FlagSet, p *bool, name, usage string) {
 	*p = false
 	fs.Var(&boolValue{p: p}, name, usage)
 	fs.Lookup(name).NoOptDefVal = "true"
+}
+
+// paramValue is a strategy parameter as a flag: it parses with the parameter's spec, so flags,
+// policy files and every other surface refuse the same values with the same messages.
+type paramValue struct {
+	values *param.Values
+	spec   param.Spec
+}
+
+func (p *paramValue) Set(s string) error { return p.values.SetText(p.spec.Name, s) }
+func (p *paramValue) String() string     { return p.values.Show(p.spec.Name) }
+func (p *paramValue) Type() string {
+	switch p.spec.Kind {
+	case param.Int:
+		return "int"
+	case param.Float:
+		return "float"
+	case param.Duration:
+		return "duration"
+	case param.Custom:
+		return p.spec.TypeName
+	}
+	return "string"
+}
+
+// paramFlags registers one flag per parameter spec, bound to values.
+func paramFlags(fs *pflag.FlagSet, values *param.Values) {
+	for _, s := range values.Specs() {
+		fs.Var(&paramValue{values: values, spec: s}, s.Name, s.Usage())
+	}
+}
+
+// fetchIntervalFlags registers act_runner's two interval settings for the fleet simulation, from
+// the same specs the actrunner strategy uses.
+func fetchIntervalFlags(fs *pflag.FlagSet, interval, intervalMax *float64) {
+	for i, s := range strategy.FetchIntervals() {
+		p := []*float64{interval, intervalMax}[i]
+		durationFlag(fs, p, s.Name, time.Duration(s.Default.Num*float64(time.Second)), s.MinDur, s.MaxDur, s.Doc)
+	}
 }

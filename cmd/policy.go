@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 )
@@ -28,14 +30,14 @@ func runPolicies(g *globalOptions, path string) error {
 	if err != nil {
 		return err
 	}
-	var all []result
+	var all []analyze.Result
 	for _, p := range policies {
 		results, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
 		if err != nil {
 			return badInput("%s:%d: policy %s: %s", path, p.line, p.name, describeError(err))
 		}
 		for i := range results {
-			results[i].policy = p.name
+			results[i].Policy = p.name
 		}
 		all = append(all, results...)
 	}
@@ -140,9 +142,9 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 		}
 	}
 	p := &policy{name: fields["name"].Value, line: item.Line}
-	def, ok := findStrategy(fields["strategy"].Value)
+	def, ok := strategy.Find(fields["strategy"].Value)
 	if !ok {
-		return nil, at(fields["strategy"], "unknown strategy %q: choose one of %s", fields["strategy"].Value, strings.Join(strategyNames(), ", "))
+		return nil, at(fields["strategy"], "unknown strategy %q: choose one of %s", fields["strategy"].Value, strings.Join(strategy.Names(), ", "))
 	}
 	fs := pflag.NewFlagSet(p.name, pflag.ContinueOnError)
 	p.bound = bindStrategy(def, fs)
@@ -156,7 +158,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 			k, v := node.Content[i], node.Content[i+1]
 			name := strings.ReplaceAll(k.Value, "_", "-")
 			if !allowed(name) || fs.Lookup(name) == nil {
-				return at(k, "unknown %s key %q for %s", section, k.Value, def.name)
+				return at(k, "unknown %s key %q for %s", section, k.Value, def.Name)
 			}
 			if v.Kind != yaml.ScalarNode {
 				return at(v, "%s.%s must be a single value", section, k.Value)
@@ -184,7 +186,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 		return nil, err
 	}
 	p.asserts.collect(fs)
-	if len(p.asserts.set) == 0 {
+	if len(p.asserts.set.Limits) == 0 {
 		return nil, at(fields["assert"], "policy %s: assert needs at least one of %s", p.name, strings.Join(assertionNames, ", "))
 	}
 	return p, nil

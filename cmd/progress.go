@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/backoffctl/backoffctl/schedule/analyze"
 )
 
 // progress reports long simulations on stderr when it is a terminal, and says nothing when piped.
@@ -69,4 +71,9 @@ func watchSamples(w io.Writer, total int64) (*atomic.Int64, func()) {
 		close(stop)
 		<-finished
 	}
+}
+
+// watcher is watchSamples on w as an analysis takes it.
+func watcher(w io.Writer) analyze.Watch {
+	return func(total int64) (*atomic.Int64, func()) { return watchSamples(w, total) }
 }

@@ -2,7 +2,7 @@ package cmd
 
 import (
 	"github.com/backoffctl/backoffctl/format"
-	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
 	"github.com/spf13/pflag"
 )
 
@@ -31,15 +31,9 @@ func (r *randomOptions) validate() error {
 	return nil
 }
 
-// draws returns the draw source for one schedule. javaSeed selects java.util.Random for --seed.
-func (r *randomOptions) draws(javaSeed bool) schedule.Draws {
-	if !r.seeded() {
-		return schedule.Constant(r.rand)
-	}
-	if javaSeed {
-		return schedule.NewJavaRandom(r.seed)
-	}
-	return schedule.NewSplitMix(r.seed, 0)
+// draws returns the draws as analyses take them.
+func (r *randomOptions) draws() analyze.Draws {
+	return analyze.Draws{Rand: r.rand, Seed: r.seed, Seeded: r.seeded()}
 }
 
 // params describes the draws for the JSON parameters object.

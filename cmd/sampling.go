@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
 	"github.com/spf13/pflag"
 )
 
@@ -68,4 +69,4 @@ func samplesFlag(fs *pflag.FlagSet, p *int) {
 }
 
 // percentileName is a percentile as it appears in column names: 50, 99.9.
-func percentileName(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+func percentileName(p float64) string { return analyze.PercentileName(p) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -32,8 +33,8 @@ func strategiesTable() *format.Table {
 			{Key: "source", Kind: format.Text},
 		},
 	}
-	for _, def := range strategies() {
-		fs := pflag.NewFlagSet(def.name, pflag.ContinueOnError)
+	for _, def := range strategy.All() {
+		fs := pflag.NewFlagSet(def.Name, pflag.ContinueOnError)
 		bindStrategy(def, fs) // the same flags table, solve and check register
 		var params []string
 		fs.VisitAll(func(f *pflag.Flag) {
@@ -47,10 +48,10 @@ func strategiesTable() *format.Table {
 			params = append(params, p)
 		})
 		t.Rows = append(t.Rows, []format.Cell{
-			{Text: def.name},
-			{Text: strings.Join(def.aliases, " ")},
+			{Text: def.Name},
+			{Text: strings.Join(def.Aliases, " ")},
 			{Text: strings.Join(params, " ")},
-			{Text: def.source},
+			{Text: def.Source},
 		})
 	}
 	return t

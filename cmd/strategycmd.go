@@ -5,27 +5,29 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// boundStrategy is one strategy's flags bound to a flag set: what table, solve and check share,
-// and what a policy file sets by name.
+// boundStrategy is one strategy's parameters bound to a flag set: what table, solve and check
+// share, and what a policy file sets by name.
 type boundStrategy struct {
-	def    strategyDef
+	def    strategy.Def
 	fs     *pflag.FlagSet
-	build  func() (schedule.Strategy, error)
+	values *param.Values
 	random randomOptions
 }
 
-// bindStrategy registers def's flags and --rand/--seed on fs (hidden for strategies that draw
-// nothing).
-func bindStrategy(def strategyDef, fs *pflag.FlagSet) *boundStrategy {
+// bindStrategy registers a flag per parameter of def, and --rand/--seed (hidden for strategies
+// that draw nothing).
+func bindStrategy(def strategy.Def, fs *pflag.FlagSet) *boundStrategy {
 	fs.SortFlags = false
-	b := &boundStrategy{def: def, fs: fs}
-	b.build = def.bind(fs)
+	b := &boundStrategy{def: def, fs: fs, values: def.Defaults()}
+	paramFlags(fs, b.values)
 	b.random.bind(fs)
-	if !def.random {
+	if !def.Stream.Random() {
 		fs.MarkHidden("rand")
 		fs.MarkHidden("seed")
 	}
@@ -40,29 +42,29 @@ func (b *boundStrategy) strategy(sampling bool) (schedule.Strategy, error) {
 			return nil, err
 		}
 	}
-	if !b.def.random && (b.fs.Changed("rand") || b.random.seeded()) {
-		return nil, badInput("%s draws nothing at random: --rand and --seed do not apply", b.def.name)
+	if !b.def.Stream.Random() && (b.fs.Changed("rand") || b.random.seeded()) {
+		return nil, badInput("%s draws nothing at random: --rand and --seed do not apply", b.def.Name)
 	}
-	return b.build()
+	return b.def.Build(b.values)
 }
 
 // drawFields describes the draws for the JSON parameters (none for strategies without draws).
 func (b *boundStrategy) drawFields() []format.Field {
-	if !b.def.random {
+	if !b.def.Stream.Random() {
 		return nil
 	}
 	return b.random.params()
 }
 
-// addStrategySubcommands adds one subcommand per strategy to parent. flags registers the command's
-// own flags on each; run gets the bound strategy.
+// addStrategySubcommands adds one subcommand per strategy of the registry to parent. flags
+// registers the command's own flags on each; run gets the bound strategy.
 func addStrategySubcommands(parent *cobra.Command, flags func(fs *pflag.FlagSet), run func(b *boundStrategy) error) {
-	for _, def := range strategies() {
+	for _, def := range strategy.All() {
 		c := &cobra.Command{
-			Use:     def.name + " [flags]",
-			Aliases: def.aliases,
-			Short:   def.short,
-			Long:    def.short + ".\n\nSource: " + def.source,
+			Use:     def.Name + " [flags]",
+			Aliases: def.Aliases,
+			Short:   def.Summary,
+			Long:    def.Summary + ".\n\nSource: " + def.Source,
 			Args:    noArgs,
 		}
 		b := bindStrategy(def, c.Flags())
@@ -86,7 +88,7 @@ func noArgs(c *cobra.Command, args []string) error {
 // cobra could not match to a subcommand.
 func noStrategy(verb string, args []string) error {
 	if len(args) == 0 {
-		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategyNames(), ", "))
+		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategy.Names(), ", "))
 	}
-	return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategyNames(), ", "))
+	return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategy.Names(), ", "))
 }

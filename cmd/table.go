@@ -1,10 +1,14 @@
 package cmd
 
 import (
+	"math"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -22,7 +26,7 @@ Every random draw is a u in [0, 1): --rand fixes them all (default 0.5), --seed 
 --envelope adds each start's and wait's least and greatest value over all draws; --percentiles adds
 sampled percentiles (--samples schedules from --seed), next to the --rand columns.
 
-Strategies: ` + strings.Join(strategyNames(), ", ") + `. See "backoffctl strategies".`,
+Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strategies".`,
 		Example: `  backoffctl table polynomial --attempts 25
   backoffctl table polynomial --attempts 25 -o markdown
   backoffctl table polynomial --attempts 5 --envelope
@@ -36,8 +40,8 @@ Strategies: ` + strings.Join(strategyNames(), ", ") + `. See "backoffctl strateg
 	var o tableOptions
 	addStrategySubcommands(table, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
 	for _, c := range table.Commands() {
-		if def, ok := findStrategy(c.Name()); ok {
-			c.Example = def.example
+		if def, ok := strategy.Find(c.Name()); ok {
+			c.Example = def.Example
 		}
 	}
 	return table
@@ -67,9 +71,9 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 	if err != nil {
 		return err
 	}
-	draws := b.random.draws(b.def.javaSeed)
+	draws := b.random.draws().For(b.def)
 	if sampling {
-		draws = schedule.Constant(b.random.rand)
+		draws = draw.Fixed(b.random.rand)
 	}
 	rows := s.Fill(draws, nil)
 	params := b.drawFields()
@@ -81,19 +85,14 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		addEnvelope(t, schedule.Envelope(s))
 	}
 	if sampling {
-		if cost := float64(o.samples) * float64(len(rows)); cost > maxSampledRows {
-			return badInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", o.samples, len(rows), cost, maxSampledRows)
+		q, err := analyze.Percentiles(s, o.samples, b.random.seed, o.percentiles, watcher(g.stderr))
+		if err != nil {
+			return err
 		}
-		done, stop := watchSamples(g.stderr, int64(o.samples))
-		q := schedule.PercentilesProgress(s, o.samples, b.random.seed, o.percentiles, done)
-		stop()
 		addPercentiles(t, q)
 	}
 	return g.emit(t)
 }
-
-// maxSampledRows caps samples x rows, the work of one percentile pass (about a minute at the cap).
-const maxSampledRows = 3e9
 
 // addEnvelope appends start_min/max and wait_min/max columns.
 func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
@@ -103,8 +102,15 @@ func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
 		format.Column{Key: "wait_min_seconds", Kind: format.Seconds},
 		format.Column{Key: "wait_max_seconds", Kind: format.Seconds},
 	)
-	for i, b := range bounds {
-		noWait := t.Rows[i][2].Null
+	width := len(t.Columns) - 4
+	growRows(t, len(bounds), width)
+	for i := range t.Rows {
+		if i >= len(bounds) {
+			t.Rows[i] = append(t.Rows[i], nullCells(4)...)
+			continue
+		}
+		b := bounds[i]
+		noWait := b.NoWait || (t.Rows[i][2].Null && !t.Rows[i][1].Null)
 		t.Rows[i] = append(t.Rows[i],
 			format.Cell{Num: b.StartMin}, format.Cell{Num: b.StartMax},
 			format.Cell{Num: b.WaitMin, Null: noWait}, format.Cell{Num: b.WaitMax, Null: noWait})
@@ -120,14 +126,59 @@ func addPercentiles(t *format.Table, q schedule.Quantiles) {
 	for _, p := range q.Percents {
 		t.Columns = append(t.Columns, format.Column{Key: "wait_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
 	}
+	width := len(t.Columns) - 2*len(q.Percents)
+	growRows(t, len(q.Start), width)
 	for i := range t.Rows {
-		noWait := t.Rows[i][2].Null
-		for j := range q.Percents {
-			t.Rows[i] = append(t.Rows[i], format.Cell{Num: q.Start[i][j]})
+		if i >= len(q.Start) {
+			t.Rows[i] = append(t.Rows[i], nullCells(2*len(q.Percents))...)
+			continue
 		}
 		for j := range q.Percents {
-			t.Rows[i] = append(t.Rows[i], format.Cell{Num: q.Wait[i][j], Null: noWait})
+			v := q.Start[i][j]
+			t.Rows[i] = append(t.Rows[i], format.Cell{Num: v, Null: math.IsNaN(v) && q.Reached[i] < 1})
+		}
+		for j := range q.Percents {
+			// NaN where no sampled schedule has a wait on this row (the last row).
+			v := q.Wait[i][j]
+			t.Rows[i] = append(t.Rows[i], format.Cell{Num: v, Null: math.IsNaN(v)})
 		}
 	}
 	t.Notes = append(t.Notes, format.Message{Key: "note.percentiles"})
+	if !q.AllReach() {
+		addReached(t, q.Reached)
+	}
+}
+
+// addReached appends the fraction of sampled schedules that reach each row, and a note saying how
+// many rows not every sample reaches: with an elapsed-time limit, larger draws end sooner.
+func addReached(t *format.Table, reached []float64) {
+	t.Columns = append(t.Columns, format.Column{Key: "reached", Kind: format.Number})
+	short := 0
+	for i := range t.Rows {
+		r := 0.0
+		if i < len(reached) {
+			r = reached[i]
+		}
+		if r < 1 {
+			short++
+		}
+		t.Rows[i] = append(t.Rows[i], format.Cell{Num: r})
+	}
+	t.Notes = append(t.Notes, format.Message{Key: "note.percentiles.reached", Args: []any{short, len(t.Rows)}})
+}
+
+// growRows adds rows up to n, for rows some draws reach and the table's own draws do not: the
+// attempt number, then width-1 empty cells.
+func growRows(t *format.Table, n, width int) {
+	for i := len(t.Rows); i < n; i++ {
+		t.Rows = append(t.Rows, append([]format.Cell{{Num: float64(i + 1)}}, nullCells(width-1)...))
+	}
+}
+
+func nullCells(n int) []format.Cell {
+	out := make([]format.Cell, n)
+	for i := range out {
+		out[i].Null = true
+	}
+	return out
 }

@@ -38,7 +38,7 @@ func (p Polynomial) Columns() []Column { return nil }
 // through a callback: samplers call it millions of times.)
 func (p Polynomial) Fill(d Draws, rows []Row) []Row {
 	rows = resize(rows, p.Attempts)
-	var clock Clock
+	var clock StartSum
 	for e := 1; e <= p.Attempts; e++ {
 		r := &rows[e-1]
 		r.Attempt, r.Start, r.Wait, r.HasWait = e, clock.Now(), 0, false
@@ -78,11 +78,17 @@ func (f Fixed) Params() []Param {
 // Columns: none beyond attempt, start and wait.
 func (f Fixed) Columns() []Column { return nil }
 
-// Fill computes one row per execution.
+// Fill walks the fixed wait for attempts executions: the policy core with one wait rule and the
+// attempt count.
 func (f Fixed) Fill(d Draws, rows []Row) []Row {
+	return Walk(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, rows)
+}
+
+// waits is the wait after every execution: the whole seconds of the wait plus its jitter.
+func (f Fixed) waits() Policy {
 	w := math.Trunc(f.Wait)
-	return fillActiveJob(rows, f.Attempts, f.JobDuration, func(int) float64 {
-		return w + activeJobJitter(d, w, f.Jitter)
+	return PolicyFunc(func(_ Step, d Draws) (float64, bool) {
+		return w + activeJobJitter(d, w, f.Jitter), true
 	})
 }
 
@@ -102,24 +108,6 @@ func activeJobJitter(d Draws, delay, jitter float64) float64 {
 		return 0
 	}
 	return d.Unit() * delay * jitter
-}
-
-// fillActiveJob lays out executions 1..attempts: the wait after execution e is wait(e), none after
-// the last (retry_on re-raises, or runs its block).
-func fillActiveJob(rows []Row, attempts int, job float64, wait func(e int) float64) []Row {
-	rows = rows[:0]
-	var clock Clock
-	for e := 1; e <= attempts; e++ {
-		r := Row{Attempt: e, Start: clock.Now()}
-		if e < attempts {
-			r.Wait = wait(e)
-			r.HasWait = true
-			clock.Add(job)
-			clock.Add(r.Wait)
-		}
-		rows = append(rows, r)
-	}
-	return rows
 }
 
 // fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: exact while

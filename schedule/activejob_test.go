@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 func starts(rows []Row) []float64 {
@@ -53,7 +55,7 @@ func TestPolynomialPublishedVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rows := c.p.Fill(Constant(c.u), nil)
+			rows := c.p.Fill(draw.Fixed(c.u), nil)
 			equalFloats(t, "waits", waits(rows), c.wantWaits)
 			equalFloats(t, "starts", starts(rows), c.wantStarts)
 			if rows[len(rows)-1].HasWait {
@@ -66,7 +68,7 @@ func TestPolynomialPublishedVectors(t *testing.T) {
 // Row 25 of the 25-attempt default schedule starts at 1895294.5 s (21d 22h 28m 14.5s), the sum of
 // e^4 + 0.075 e^4 + 2 for e = 1..24 = 1.075 * 1763020 + 48 exactly.
 func TestPolynomialTwentyFifthAttempt(t *testing.T) {
-	rows := Polynomial{Attempts: 25, Jitter: 0.15}.Fill(Constant(0.5), nil)
+	rows := Polynomial{Attempts: 25, Jitter: 0.15}.Fill(draw.Fixed(0.5), nil)
 	if got := rows[24].Start; got != 1895294.5 {
 		t.Fatalf("attempt 25 starts at %v, want 1895294.5", got)
 	}
@@ -79,7 +81,7 @@ func TestPolynomialTwentyFifthAttempt(t *testing.T) {
 // differently for some u, so pin the order against an independent evaluation.
 func TestPolynomialFloatOrder(t *testing.T) {
 	for _, u := range []float64{0.1, 0.3, 0.7, 0.123456789, 0.999999} {
-		rows := Polynomial{Attempts: 30, Jitter: 0.15}.Fill(Constant(u), nil)
+		rows := Polynomial{Attempts: 30, Jitter: 0.15}.Fill(draw.Fixed(u), nil)
 		for i, w := range waits(rows) {
 			e := float64(i + 1)
 			d := e * e * e * e
@@ -109,17 +111,17 @@ func TestBlogTableIsTheTypo(t *testing.T) {
 	if got := math.Trunc(blogStart(25)); got != 1763158 {
 		t.Errorf("typo formula row 25 = %v, blog prints 1763158", got)
 	}
-	rows := Polynomial{Attempts: 25, Jitter: 0.15}.Fill(Constant(0.5), nil)
+	rows := Polynomial{Attempts: 25, Jitter: 0.15}.Fill(draw.Fixed(0.5), nil)
 	if rows[4].Start == blogStart(5) || rows[24].Start == blogStart(25) {
 		t.Error("the real schedule must differ from the blog's typo")
 	}
 }
 
 func TestFixed(t *testing.T) {
-	rows := Fixed{Attempts: 5, Wait: 3, Jitter: 0.15}.Fill(Constant(0.5), nil)
+	rows := Fixed{Attempts: 5, Wait: 3, Jitter: 0.15}.Fill(draw.Fixed(0.5), nil)
 	equalFloats(t, "waits", waits(rows), []float64{3.225, 3.225, 3.225, 3.225})
 	// Rails truncates the wait to whole seconds before jitter: 3.9s is 3s.
-	rows = Fixed{Attempts: 2, Wait: 3.9}.Fill(Constant(0.5), nil)
+	rows = Fixed{Attempts: 2, Wait: 3.9}.Fill(draw.Fixed(0.5), nil)
 	equalFloats(t, "truncated", waits(rows), []float64{3})
 	if n := (Fixed{Attempts: 2, Wait: 3.9}).Notes(rows); len(n) != 2 {
 		t.Errorf("want a note about truncation, got %v", n)
@@ -138,7 +140,7 @@ func TestFourthPowerExactRounding(t *testing.T) {
 }
 
 func TestMaxAttemptsStaysFinite(t *testing.T) {
-	rows := Polynomial{Attempts: MaxAttempts, Jitter: 100, JobDuration: 365 * 86400}.Fill(Upper{}, nil)
+	rows := Polynomial{Attempts: MaxAttempts, Jitter: 100, JobDuration: 365 * 86400}.Fill(draw.Upper{}, nil)
 	last := rows[len(rows)-1]
 	if math.IsInf(last.Start, 0) || math.IsNaN(last.Start) || last.Start <= 0 {
 		t.Fatalf("last start %v is not a finite positive number", last.Start)

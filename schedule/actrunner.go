@@ -93,7 +93,7 @@ func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
 func (a ActRunner) Fill(d Draws, rows []Row) []Row {
 	rows = rows[:0]
 	base, maxI := a.Intervals()
-	var clock Clock
+	var clock StartSum
 	for k := 1; k <= a.Polls; k++ {
 		interval := ActRunnerInterval(base, maxI, int64(k))
 		r := Row{Attempt: k, Start: clock.Now()}

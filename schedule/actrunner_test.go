@@ -3,6 +3,8 @@ package schedule
 import (
 	"testing"
 	"time"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 func TestActRunnerIntervals(t *testing.T) {
@@ -33,10 +35,10 @@ func TestActRunnerJitter(t *testing.T) {
 		d    Draws
 		want time.Duration
 	}{
-		{Constant(0.5), 2 * time.Second},
-		{Constant(0), 1600 * time.Millisecond},
-		{Upper{}, 2400*time.Millisecond - 1},
-		{Constant(0.25), 1800 * time.Millisecond},
+		{draw.Fixed(0.5), 2 * time.Second},
+		{draw.Fixed(0), 1600 * time.Millisecond},
+		{draw.Upper{}, 2400*time.Millisecond - 1},
+		{draw.Fixed(0.25), 1800 * time.Millisecond},
 	}
 	for _, c := range cases {
 		if got := ActRunnerJitter(c.d, 2*time.Second); got != c.want {
@@ -44,25 +46,25 @@ func TestActRunnerJitter(t *testing.T) {
 		}
 	}
 	for _, tiny := range []time.Duration{0, 1, 2} {
-		if got := ActRunnerJitter(Upper{}, tiny); got != tiny {
+		if got := ActRunnerJitter(draw.Upper{}, tiny); got != tiny {
 			t.Errorf("I = %d ns must have no jitter, got %v", tiny, got)
 		}
 	}
-	if got := ActRunnerJitter(Upper{}, 3); got != 3 { // R = 1: rand.Int64N(1) = 0, minus 0
+	if got := ActRunnerJitter(draw.Upper{}, 3); got != 3 { // R = 1: rand.Int64N(1) = 0, minus 0
 		t.Errorf("I = 3 ns: %v", got)
 	}
 }
 
 func TestActRunnerIdlePoller(t *testing.T) {
-	rows := ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 5}.Fill(Constant(0.5), nil)
+	rows := ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 5}.Fill(draw.Fixed(0.5), nil)
 	equalFloats(t, "starts", starts(rows), []float64{0, 2, 6, 11, 16})
 	// 0 or less means the default; a max below the interval is raised to it.
-	rows = ActRunner{Polls: 3}.Fill(Constant(0.5), nil)
+	rows = ActRunner{Polls: 3}.Fill(draw.Fixed(0.5), nil)
 	equalFloats(t, "defaults", waits(rows), []float64{2, 4})
-	rows = ActRunner{FetchInterval: 10, FetchIntervalMax: 5, Polls: 3}.Fill(Constant(0.5), nil)
+	rows = ActRunner{FetchInterval: 10, FetchIntervalMax: 5, Polls: 3}.Fill(draw.Fixed(0.5), nil)
 	equalFloats(t, "raised", waits(rows), []float64{10, 10})
 	// A sleep can exceed max by 20% because jitter comes after the cap.
-	rows = ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 4}.Fill(Upper{}, nil)
+	rows = ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 4}.Fill(draw.Upper{}, nil)
 	if w := rows[2].Wait; w <= 5.999 || w >= 6 {
 		t.Errorf("max sleep at the cap = %v, want just under 6", w)
 	}

@@ -1,6 +1,8 @@
 package schedule
 
-import "sort"
+import (
+	"sort"
+)
 
 // span is a closed range of whole milliseconds.
 type span struct{ lo, hi int64 }
@@ -113,18 +115,6 @@ func mergeSpans(spans []span, work int64) []span {
 			continue
 		}
 		out = append(out, s)
-	}
-	return out
-}
-
-// envelopeAtExtremes is the bounds of a strategy monotone in each draw.
-func envelopeAtExtremes(s Strategy) []Bounds {
-	lo := s.Fill(Constant(0), nil)
-	hi := s.Fill(Upper{}, nil)
-	out := make([]Bounds, len(lo))
-	for i := range lo {
-		out[i] = Bounds{StartMin: min(lo[i].Start, hi[i].Start), StartMax: max(lo[i].Start, hi[i].Start),
-			WaitMin: min(lo[i].Wait, hi[i].Wait), WaitMax: max(lo[i].Wait, hi[i].Wait)}
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // Printed by a JDK 17.0.15 harness that runs the delay()/reset()/setMinimumDelay() arithmetic of
@@ -26,7 +28,7 @@ var javaAivenRuns = []struct {
 
 func TestAivenMatchesJavaRuns(t *testing.T) {
 	for _, run := range javaAivenRuns {
-		rows := run.a.Fill(NewJavaRandom(run.seed), nil)
+		rows := run.a.Fill(draw.NewJavaRandom(run.seed), nil)
 		var got []string
 		for _, r := range rows {
 			sleep := strconv.FormatInt(millis(r.Wait), 10)

@@ -1,6 +1,10 @@
 package schedule
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
 
 type aivenWant struct {
 	sleepMs int64
@@ -20,7 +24,7 @@ func checkAiven(t *testing.T, rows []Row, want []aivenWant) {
 // SPEC vector: new Random(42), cap mode 1000 ms: sleeps 235, none, 195, none, none, 516, none,
 // 468, 681, 93, 925, 462 ms (jitter 233, -457, 187, -463, -196, 452, -229, 212, 169, -419, 413, -50).
 func TestAivenCapModeRandom42(t *testing.T) {
-	rows := Aiven{Mode: "cap", Cap: 1, Calls: 12}.Fill(NewJavaRandom(42), nil)
+	rows := Aiven{Mode: "cap", Cap: 1, Calls: 12}.Fill(draw.NewJavaRandom(42), nil)
 	checkAiven(t, rows, []aivenWant{
 		{235, AivenSlept}, {0, AivenNoSleep}, {195, AivenSlept}, {0, AivenNoSleep}, {0, AivenNoSleep},
 		{516, AivenSlept}, {0, AivenNoSleep}, {468, AivenSlept}, {681, AivenSlept}, {93, AivenSlept},
@@ -39,7 +43,7 @@ func TestAivenCapModeRandom42(t *testing.T) {
 // sleep; call 8 draws next = 256 + 212 >= 54 ms left and aborts the timer; later calls are idle and
 // draw nothing.
 func TestAivenTimerModeRandom42(t *testing.T) {
-	rows := Aiven{Mode: "timer", Timer: 1, Calls: 10}.Fill(NewJavaRandom(42), nil)
+	rows := Aiven{Mode: "timer", Timer: 1, Calls: 10}.Fill(draw.NewJavaRandom(42), nil)
 	checkAiven(t, rows, []aivenWant{
 		{235, AivenSlept}, {0, AivenNoSleep}, {195, AivenSlept}, {0, AivenNoSleep}, {0, AivenNoSleep},
 		{516, AivenSlept}, {0, AivenNoSleep}, {0, AivenAborted}, {0, AivenIdle}, {0, AivenIdle},
@@ -67,7 +71,7 @@ func TestAivenTimerRuleStopsAtMaxCount(t *testing.T) {
 		{8192, []aivenWant{{512, AivenSlept}, {1536, AivenSlept}}}, // maxCount 13
 	}
 	for _, c := range cases {
-		rows := Aiven{Mode: "timer", Timer: float64(c.timerMs) / 1000, Calls: 11}.Fill(Constant(0), nil)
+		rows := Aiven{Mode: "timer", Timer: float64(c.timerMs) / 1000, Calls: 11}.Fill(draw.Fixed(0), nil)
 		for i := 0; i < 9; i++ {
 			if rows[i].Extra[3].Text != AivenNoSleep {
 				t.Fatalf("T=%d call %d: %s, want no-sleep", c.timerMs, i+1, rows[i].Extra[3].Text)
@@ -82,7 +86,7 @@ func TestAivenTimerRuleStopsAtMaxCount(t *testing.T) {
 
 func TestAivenMinimumDelay(t *testing.T) {
 	// setMinimumDelay(100ms): minWaitCount = ceil(log2 100) = 7, so the first nominal is 2^8.
-	rows := Aiven{Mode: "cap", Cap: 1, MinDelay: 0.1, Calls: 3}.Fill(Constant(0.5), nil)
+	rows := Aiven{Mode: "cap", Cap: 1, MinDelay: 0.1, Calls: 3}.Fill(draw.Fixed(0.5), nil)
 	if got := rows[0].Extra[0].Num; got != 256 {
 		t.Errorf("first nominal %v, want 256", got)
 	}

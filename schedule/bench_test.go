@@ -1,12 +1,16 @@
 package schedule
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
 
 // BenchmarkPolynomial25 is one 25-row ActiveJob schedule into a reused slice.
 func BenchmarkPolynomial25(b *testing.B) {
 	s := Polynomial{Attempts: 25, Jitter: 0.15}
 	rows := make([]Row, 0, 25)
-	d := NewSplitMix(1, 0)
+	d := draw.NewSplitMix(1, 0)
 	for b.Loop() {
 		rows = s.Fill(d, rows)
 	}

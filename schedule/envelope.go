@@ -1,14 +1,18 @@
 package schedule
 
-// Bounds are the least and greatest start and wait of one row over all draws. For continuous
-// draws the greatest is the supremum (u -> 1): 3.15 s for ActiveJob's first wait at jitter 0.15.
+import "github.com/backoffctl/backoffctl/schedule/draw"
+
+// Bounds are the least and greatest start and wait of one row over the draws that reach the row.
+// For continuous draws the greatest is the supremum (u -> 1): 3.15 s for ActiveJob's first wait at
+// jitter 0.15.
 type Bounds struct {
 	StartMin, StartMax float64
 	WaitMin, WaitMax   float64
+	NoWait             bool // no draw that reaches this row is followed by a retry
 }
 
-// Enveloper is implemented by strategies whose rows are not monotone in the draws, so the
-// extremes are not reached by setting every draw to its least or greatest value.
+// Enveloper is implemented by strategies whose rows are not monotone in the draws, or whose row
+// count depends on them, so the extremes are not simply the runs at the least and greatest draws.
 type Enveloper interface {
 	Envelope() []Bounds
 }
@@ -20,4 +24,33 @@ func Envelope(s Strategy) []Bounds {
 		return e.Envelope()
 	}
 	return envelopeAtExtremes(s)
+}
+
+// envelopeAtExtremes is the bounds of a strategy monotone in each draw. When the two runs differ
+// in length, a row only one of them reaches takes its bounds from that run.
+func envelopeAtExtremes(s Strategy) []Bounds {
+	lo := s.Fill(draw.Fixed(0), nil)
+	hi := s.Fill(draw.Upper{}, nil)
+	out := make([]Bounds, max(len(lo), len(hi)))
+	for i := range out {
+		b := Bounds{NoWait: true}
+		first := true
+		for _, run := range [][]Row{lo, hi} {
+			if i >= len(run) {
+				continue
+			}
+			r := run[i]
+			if first {
+				b.StartMin, b.StartMax, first = r.Start, r.Start, false
+			}
+			b.StartMin, b.StartMax = min(b.StartMin, r.Start), max(b.StartMax, r.Start)
+			if r.HasWait && b.NoWait {
+				b.WaitMin, b.WaitMax, b.NoWait = r.Wait, r.Wait, false
+			} else if r.HasWait {
+				b.WaitMin, b.WaitMax = min(b.WaitMin, r.Wait), max(b.WaitMax, r.Wait)
+			}
+		}
+		out[i] = b
+	}
+	return out
 }

@@ -46,7 +46,7 @@ func aivenBruteForce(a Aiven) []Bounds {
 	states := map[state]bool{{0, false}: true}
 	var out []Bounds
 	for k := 0; k < a.Calls; k++ {
-		b := Bounds{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+		b := Bounds{StartMin: math.Inf(1), StartMax: math.Inf(-1), WaitMin: math.Inf(1), WaitMax: math.Inf(-1)}
 		tries := wc < maxCount
 		if wc < maxCount {
 			wc++
@@ -82,7 +82,7 @@ func aivenBruteForce(a Aiven) []Bounds {
 			}
 		}
 		states = next
-		out = append(out, Bounds{b.StartMin / 1000, b.StartMax / 1000, b.WaitMin / 1000, b.WaitMax / 1000})
+		out = append(out, Bounds{StartMin: b.StartMin / 1000, StartMax: b.StartMax / 1000, WaitMin: b.WaitMin / 1000, WaitMax: b.WaitMax / 1000})
 	}
 	return out
 }

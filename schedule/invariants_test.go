@@ -3,6 +3,8 @@ package schedule
 import (
 	"math"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // checkInvariants holds for every strategy and every draw: one row per attempt numbered from 1,
@@ -51,7 +53,7 @@ func FuzzActiveJobInvariants(f *testing.F) {
 			Polynomial{Attempts: attempts, Jitter: jitter, JobDuration: job},
 			Fixed{Attempts: attempts, Wait: wait, Jitter: jitter, JobDuration: job},
 		} {
-			for _, d := range []Draws{Constant(clampUnit(u)), Upper{}, NewSplitMix(seed, 0)} {
+			for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 0)} {
 				rows := s.Fill(d, nil)
 				if len(rows) != attempts {
 					t.Fatalf("%s: %d rows for %d attempts", s.Name(), len(rows), attempts)
@@ -70,7 +72,7 @@ func FuzzSidekiqInvariants(f *testing.F) {
 			t.Skip()
 		}
 		s := Sidekiq{Retries: retries, Version: SidekiqVersion{Major: major, Minor: minor}, JobDuration: job}
-		for _, d := range []Draws{Constant(clampUnit(u)), Upper{}, NewSplitMix(seed, 1)} {
+		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 1)} {
 			rows := s.Fill(d, nil)
 			if len(rows) != retries+1 {
 				t.Fatalf("%d rows for %d retries", len(rows), retries)
@@ -111,7 +113,7 @@ func FuzzActRunnerInvariants(f *testing.F) {
 			t.Skip()
 		}
 		a := ActRunner{FetchInterval: base, FetchIntervalMax: maxI, Polls: polls}
-		for _, d := range []Draws{Constant(clampUnit(u)), Upper{}, NewSplitMix(seed, 2)} {
+		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 2)} {
 			rows := a.Fill(d, nil)
 			checkInvariants(t, a, rows)
 			for _, r := range rows {
@@ -135,7 +137,7 @@ func FuzzAivenInvariants(f *testing.F) {
 		if capMode {
 			a = Aiven{Mode: "cap", Cap: bound, MinDelay: minDelay, Calls: calls, Work: work}
 		}
-		for _, d := range []Draws{Constant(clampUnit(u)), Upper{}, NewJavaRandom(seed)} {
+		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewJavaRandom(seed)} {
 			rows := a.Fill(d, nil)
 			if len(rows) != calls {
 				t.Fatalf("%d rows for %d calls", len(rows), calls)

@@ -3,6 +3,8 @@ package schedule
 import (
 	"strconv"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // Waits printed by Ruby 3.1.2 (x86_64-linux-gnu) evaluating Rails' determine_delay expressions —
@@ -23,7 +25,7 @@ var rubyExecutions = []int{1, 2, 3, 7, 25, 100, 9741, 9742, 65535, 65536, 99999,
 
 func TestPolynomialMatchesRuby(t *testing.T) {
 	for _, c := range rubyPolynomialWaits {
-		rows := Polynomial{Attempts: MaxAttempts + 1, Jitter: c.jitter}.Fill(Constant(c.u), nil)
+		rows := Polynomial{Attempts: MaxAttempts + 1, Jitter: c.jitter}.Fill(draw.Fixed(c.u), nil)
 		for i, e := range rubyExecutions {
 			want, err := strconv.ParseFloat(c.waits[i], 64)
 			if err != nil {
@@ -43,7 +45,7 @@ func TestFixedMatchesRuby(t *testing.T) {
 		want string
 	}{{3, "3.2250000000000001"}, {3.9, "3.2250000000000001"}, {30, "32.25"}} {
 		want, _ := strconv.ParseFloat(c.want, 64)
-		rows := Fixed{Attempts: 2, Wait: c.wait, Jitter: 0.15}.Fill(Constant(0.5), nil)
+		rows := Fixed{Attempts: 2, Wait: c.wait, Jitter: 0.15}.Fill(draw.Fixed(0.5), nil)
 		if rows[0].Wait != want {
 			t.Errorf("wait %v: %.17g, Ruby %s", c.wait, rows[0].Wait, c.want)
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // MaxSamples caps --samples.
@@ -13,13 +15,27 @@ const MaxSamples = 100000000
 
 // Quantiles are sampled percentiles of every row's start and wait: Start[r][j] is the
 // Percents[j]-th percentile of row r's start. Wait of a row that never has a wait is NaN.
+//
+// When the row count depends on the draws, row r's percentiles are over the samples that reach it,
+// and Reached[r] is the fraction of samples that do (1 for every row of a fixed-length schedule).
 type Quantiles struct {
 	Percents []float64
 	Start    [][]float64
 	Wait     [][]float64
+	Reached  []float64
 }
 
-// Percentiles samples n schedules of s, sample i drawn from NewSplitMix(seed, i), and returns
+// AllReach reports whether every sample reaches every row.
+func (q Quantiles) AllReach() bool {
+	for _, r := range q.Reached {
+		if r != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// Percentiles samples n schedules of s, sample i drawn from draw.NewSplitMix(seed, i), and returns
 // exact nearest-rank percentiles (the smallest sampled value with at least p% of samples at or
 // below it) of every start and wait.
 //
@@ -43,21 +59,28 @@ func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
 // fallback).
 func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64) Quantiles {
-	rows := len(s.Fill(Constant(0.5), nil))
-	cols := 2 * rows // start of row r at 2r, wait at 2r+1
-	sm := &sampler{s: s, n: n, seed: seed, cols: cols, done: done}
-	pilot := sm.pilot(min(n, pilotN))
+	rows := MaxRows(s)
+	sm := &sampler{s: s, n: n, seed: seed, cols: 2 * rows, done: done} // start of row r at 2r, wait at 2r+1
+	m := min(n, pilotN)
+	pilot := sm.pilot(m)
+	rows = sm.cols / 2 // the pilot may have found longer schedules
+	sm.counts = make([]int64, sm.cols)
 
-	targets := make([]*target, 0, cols*len(percents))
-	for c := 0; c < cols; c++ {
+	targets := make([]*target, 0, sm.cols*len(percents))
+	for c := 0; c < sm.cols; c++ {
+		if m == n { // every sample is in the pilot
+			sm.counts[c] = int64(len(pilot[c]))
+		}
 		for _, p := range percents {
-			rank := max(1, min(int64(math.Ceil(p/100*float64(n))), int64(n)))
-			t := &target{col: c, rank: rank}
+			t := &target{col: c, p: p / 100}
 			switch {
-			case len(pilot[c]) == 0: // a column with no values: the wait after a last row
+			case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
 				t.value, t.done = math.NaN(), true
-			case len(pilot[c]) == n: // every sample is in the pilot
-				t.value, t.done = pilot[c][rank-1], true
+			case m == n:
+				t.setRank(sm.counts[c])
+				t.value, t.done = pilot[c][t.rank-1], true
+			case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
+				t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
 			default:
 				t.bracket(pilot[c], p/100)
 			}
@@ -67,10 +90,11 @@ func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, 
 	sm.bracketPass(targets)
 	sm.histogramPasses(targets, pilot)
 
-	q := Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows)}
+	q := Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows), Reached: make([]float64, rows)}
 	for r := 0; r < rows; r++ {
 		q.Start[r] = make([]float64, len(percents))
 		q.Wait[r] = make([]float64, len(percents))
+		q.Reached[r] = float64(sm.counts[2*r]) / float64(n)
 	}
 	for i, t := range targets {
 		p := i % len(percents)
@@ -83,13 +107,26 @@ func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, 
 	return q
 }
 
+// MaxRows is the most rows a schedule of s has: its length at the least, middle and greatest
+// draws (larger draws end a schedule with an elapsed-time limit sooner, so the least draws give
+// the longest one).
+func MaxRows(s Strategy) int {
+	return max(len(s.Fill(draw.Fixed(0), nil)), len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil)))
+}
+
+// setRank sets the nearest rank of the target's percentile among a column's total values.
+func (t *target) setRank(total int64) {
+	t.rank = max(1, min(int64(math.Ceil(t.p*float64(total))), total))
+}
+
 // target is one wanted order statistic of one column.
 type target struct {
+	p         float64 // the percentile as a fraction
 	lo, hi    float64 // bracket from the pilot
 	share     float64 // expected fraction of samples inside the bracket
 	bracketed bool
 	col       int
-	rank      int64   // 1-based rank among all samples
+	rank      int64   // 1-based rank among the samples that have a value in the column
 	below     int64   // samples known to be below spec.lo
 	spec      binSpec // the values still searched, and their grid
 	keeping   bool    // the next collect pass keeps spec's values
@@ -99,11 +136,12 @@ type target struct {
 
 // sampler generates the samples of one run.
 type sampler struct {
-	done *atomic.Int64 // samples walked so far, when someone watches
-	s    Strategy
-	n    int
-	seed int64
-	cols int
+	done   *atomic.Int64 // samples walked so far, when someone watches
+	counts []int64       // per column, the samples that have a value there
+	s      Strategy
+	n      int
+	seed   int64
+	cols   int
 }
 
 // walk calls visit with every sample's column values, from several goroutines, each with its own
@@ -119,7 +157,7 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 		wg.Add(1)
 		go func(st W) {
 			defer wg.Done()
-			var g SplitMix
+			var g draw.SplitMix
 			rows := make([]Row, 0, sm.cols/2)
 			vals := make([]float64, sm.cols)
 			for {
@@ -134,14 +172,7 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 				for i := start; i < end; i++ {
 					g.Reseed(sm.seed, uint64(i))
 					rows = sm.s.Fill(&g, rows)
-					for r, row := range rows {
-						vals[2*r] = row.Start
-						if row.HasWait {
-							vals[2*r+1] = row.Wait
-						} else {
-							vals[2*r+1] = math.NaN()
-						}
-					}
+					sampleValues(rows, vals)
 					visit(st, vals)
 				}
 			}
@@ -151,14 +182,37 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 	return states
 }
 
-// pilot returns the first m samples' values, sorted, per column.
+// sampleValues writes one sample's rows into its column values: NaN where the sample has no
+// value (the wait after its last row, and every row it does not reach). Rows past the columns are
+// not possible: the pilot widens the columns to the longest schedule it sees, and longer ones than
+// the least draws give do not occur for strategies monotone in their draws.
+func sampleValues(rows []Row, vals []float64) {
+	rows = rows[:min(len(rows), len(vals)/2)]
+	for r, row := range rows {
+		vals[2*r] = row.Start
+		if row.HasWait {
+			vals[2*r+1] = row.Wait
+		} else {
+			vals[2*r+1] = math.NaN()
+		}
+	}
+	for c := 2 * len(rows); c < len(vals); c++ {
+		vals[c] = math.NaN()
+	}
+}
+
+// pilot returns the first m samples' values, sorted, per column, widening the columns when a
+// sample is longer than expected.
 func (sm *sampler) pilot(m int) [][]float64 {
 	out := make([][]float64, sm.cols)
-	var g SplitMix
+	var g draw.SplitMix
 	var rows []Row
 	for i := 0; i < m; i++ {
 		g.Reseed(sm.seed, uint64(i))
 		rows = sm.s.Fill(&g, rows)
+		for 2*len(rows) > len(out) {
+			out = append(out, nil, nil)
+		}
 		for r, row := range rows {
 			out[2*r] = append(out[2*r], row.Start)
 			if row.HasWait {
@@ -166,6 +220,7 @@ func (sm *sampler) pilot(m int) [][]float64 {
 			}
 		}
 	}
+	sm.cols = len(out)
 	parallel(len(out), func(c int) { slices.Sort(out[c]) })
 	return out
 }

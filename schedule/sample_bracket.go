@@ -80,7 +80,7 @@ func (sm *sampler) bracketPass(targets []*target) {
 			}
 			full = full || st.full
 		}
-		columns[i].settle(cells, values, full)
+		sm.counts[columns[i].col] = columns[i].settle(cells, values, full)
 	})
 }
 
@@ -215,9 +215,17 @@ func (cc *columnCuts) interval(v float64) int {
 }
 
 // settle finds each target's rank among the cell counts, when it falls inside its bracket.
-func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) {
+func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) (total int64) {
+	for _, c := range cells {
+		total += c
+	}
 	for _, t := range cc.targets {
 		t.bracketed = false
+		t.setRank(total)
+		if total == 0 {
+			t.value, t.done = math.NaN(), true
+			continue
+		}
 		if full {
 			continue
 		}
@@ -246,6 +254,7 @@ func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) {
 			break
 		}
 	}
+	return total
 }
 
 // selectRank returns the k-th smallest (0-based) of v, reordering v: quickselect with a

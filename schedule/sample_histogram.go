@@ -9,6 +9,11 @@ import (
 // bin holding the rank until the bin has one value or few enough to keep and select.
 func (sm *sampler) histogramPasses(targets []*target, pilot [][]float64) {
 	for _, t := range targets {
+		if !t.done && len(pilot[t.col]) == 0 {
+			// Over a million samples reach a row no pilot sample reached: beyond any real
+			// distribution's odds. Say nothing rather than guess a grid.
+			t.value, t.done = math.NaN(), true
+		}
 		if !t.done {
 			col := pilot[t.col]
 			t.below = 0

@@ -5,12 +5,14 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // exactPercentiles stores every sample and sorts: the plain computation Percentiles must equal.
 func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
 	var cols [][]float64
-	var g SplitMix
+	var g draw.SplitMix
 	var rows []Row
 	for i := 0; i < n; i++ {
 		g.Reseed(seed, uint64(i))

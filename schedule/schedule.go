@@ -94,14 +94,14 @@ func resize(rows []Row, n int) []Row {
 	return rows[:n]
 }
 
-// Clock accumulates start times. A start is the sum of the waits before it (each a bit-exact float
+// StartSum accumulates start times. A start is the sum of the waits before it (each a bit-exact float
 // of the modelled system), kept with a Neumaier compensation term and then rounded to the
 // nanosecond, the resolution of any real scheduler's clock: ActiveJob's fifth execution starts at
 // 388.55 s, not at the 388.54999999999995 s a naive float sum prints.
-type Clock struct{ sum, comp float64 }
+type StartSum struct{ sum, comp float64 }
 
 // Add advances the clock by d seconds.
-func (c *Clock) Add(d float64) {
+func (c *StartSum) Add(d float64) {
 	t := c.sum + d
 	if math.Abs(c.sum) >= math.Abs(d) {
 		c.comp += (c.sum - t) + d
@@ -113,7 +113,7 @@ func (c *Clock) Add(d float64) {
 
 // Now returns the accumulated seconds, rounded to the nanosecond while a float64 can hold
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
-func (c *Clock) Now() float64 {
+func (c *StartSum) Now() float64 {
 	v := c.sum + c.comp
 	if math.Abs(v) < 4.5e6 {
 		return math.Round(v*1e9) / 1e9

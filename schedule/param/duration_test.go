@@ -1,4 +1,4 @@
-package cmd
+package param
 
 import (
 	"strings"
@@ -22,18 +22,18 @@ func TestParseDuration(t *testing.T) {
 		{"1w2d3h4m5s", (168+48+3)*time.Hour + 4*time.Minute + 5*time.Second},
 		{"250ms", 250 * time.Millisecond},
 		{"1.5s", 1500 * time.Millisecond},
-		{"36500d", maxDuration},
+		{"36500d", MaxDuration},
 	}
 	for _, c := range good {
-		got, err := parseDuration(c.in)
+		got, err := ParseDuration(c.in)
 		if err != nil || got != c.want {
-			t.Errorf("parseDuration(%q) = %v, %v; want %v", c.in, got, err, c.want)
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
 	bad := []string{"", "-5s", "5", "s", "5x", "1d-2h", "36501d", "5217w1d", "99999999999w", "1e3s", ".", "3 s", "NaN", "+-1s", "1..5s"}
 	for _, in := range bad {
-		if got, err := parseDuration(in); err == nil {
-			t.Errorf("parseDuration(%q) = %v, want an error", in, got)
+		if got, err := ParseDuration(in); err == nil {
+			t.Errorf("ParseDuration(%q) = %v, want an error", in, got)
 		}
 	}
 }
@@ -45,47 +45,46 @@ func FuzzParseDuration(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := parseDuration(s)
+		got, err := ParseDuration(s)
 		if err != nil {
 			return
 		}
-		if got < 0 || got > maxDuration {
-			t.Fatalf("parseDuration(%q) = %v outside [0, %v]", s, got, maxDuration)
+		if got < 0 || got > MaxDuration {
+			t.Fatalf("ParseDuration(%q) = %v outside [0, %v]", s, got, MaxDuration)
 		}
 		if strings.ContainsAny(s, "dw") {
 			return
 		}
 		if want, err := time.ParseDuration(s); err == nil && want != got {
-			t.Fatalf("parseDuration(%q) = %v, time.ParseDuration says %v", s, got, want)
+			t.Fatalf("ParseDuration(%q) = %v, time.ParseDuration says %v", s, got, want)
 		}
 	})
 }
 
-// FuzzFlagValues: any string given to a validated flag either sets a value inside the range or is
+// FuzzParseText: any text given to a parameter either parses to a value inside the range or is
 // refused with a message naming the range; it never panics.
-func FuzzFlagValues(f *testing.F) {
+func FuzzParseText(f *testing.F) {
 	for _, s := range []string{"5", "-1", "abc", "1e9", "0.5", "NaN", "Inf", "1", "", " 3 ", "0x10"} {
 		f.Add(s)
 	}
+	ints := Spec{Name: "n", Kind: Int, Min: 1, Max: 100000}
+	floats := Spec{Name: "u", Kind: Float, Min: 0, Max: 1, OpenMax: true}
+	durations := Spec{Name: "d", Kind: Duration, MinDur: 0, MaxDur: MaxDuration}
 	f.Fuzz(func(t *testing.T, s string) {
-		var n int
-		iv := &intValue{p: &n, min: 1, max: 100000}
-		if err := iv.Set(s); err == nil && (n < 1 || n > 100000) {
-			t.Fatalf("int %q accepted as %d", s, n)
+		if v, err := ints.ParseText(s); err == nil && (v.Num < 1 || v.Num > 100000 || v.Num != float64(int64(v.Num))) {
+			t.Fatalf("int %q accepted as %v", s, v.Num)
 		} else if err != nil && !strings.Contains(err.Error(), "[1, 100000]") {
 			t.Fatalf("int error %q does not name the range", err)
 		}
-		var x float64
-		fv := &floatValue{p: &x, min: 0, max: 1, openMax: true}
-		if err := fv.Set(s); err == nil && !(x >= 0 && x < 1) {
-			t.Fatalf("float %q accepted as %v", s, x)
+		if v, err := floats.ParseText(s); err == nil && !(v.Num >= 0 && v.Num < 1) {
+			t.Fatalf("float %q accepted as %v", s, v.Num)
 		} else if err != nil && !strings.Contains(err.Error(), "[0, 1)") {
 			t.Fatalf("float error %q does not name the range", err)
 		}
-		var secs float64
-		dv := &durationValue{p: &secs, min: 0, max: maxDuration}
-		if err := dv.Set(s); err == nil && !(secs >= 0 && secs <= maxDuration.Seconds()) {
-			t.Fatalf("duration %q accepted as %v", s, secs)
+		if v, err := durations.ParseText(s); err == nil && !(v.Num >= 0 && v.Num <= MaxDuration.Seconds()) {
+			t.Fatalf("duration %q accepted as %v", s, v.Num)
+		} else if err != nil && !strings.Contains(err.Error(), "[0s, 36500d]") {
+			t.Fatalf("duration error %q does not name the range", err)
 		}
 	})
 }

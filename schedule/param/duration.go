@@ -1,4 +1,4 @@
-package cmd
+package param
 
 import (
 	"errors"
@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// maxDuration caps every duration flag: 100 years of 365 days. Larger values are refused rather
+// MaxDuration caps every duration: 100 years of 365 days. Larger values are refused rather
 // than wrapped.
-const maxDuration = 36500 * 24 * time.Hour
+const MaxDuration = 36500 * 24 * time.Hour
 
 // dayUnit returns the hours in a unit time.ParseDuration lacks: d and w.
 func dayUnit(unit string) (hours int64, ok bool) {
@@ -22,10 +22,10 @@ func dayUnit(unit string) (hours int64, ok bool) {
 	return 0, false
 }
 
-// parseDuration reads a non-negative duration in Go syntax plus days and weeks: 90s, 1m30s, 36h,
+// ParseDuration reads a non-negative duration in Go syntax plus days and weeks: 90s, 1m30s, 36h,
 // 2d, 1w, 1d12h, 1.5d, 250ms. A bare 0 is zero. Units d and w are exact multiples of 24h and 168h.
-// It never wraps: anything past maxDuration is an error.
-func parseDuration(s string) (time.Duration, error) {
+// It never wraps: anything past MaxDuration is an error.
+func ParseDuration(s string) (time.Duration, error) {
 	if s == "" {
 		return 0, errors.New("empty duration")
 	}
@@ -51,7 +51,7 @@ func parseDuration(s string) (time.Duration, error) {
 		if err != nil {
 			return 0, err
 		}
-		if total > maxDuration-part {
+		if total > MaxDuration-part {
 			return 0, errors.New("duration too large")
 		}
 		total += part
@@ -67,7 +67,7 @@ func segment(value, unit string) (time.Duration, error) {
 		if err != nil {
 			return 0, errors.New("malformed duration")
 		}
-		if d > maxDuration {
+		if d > MaxDuration {
 			return 0, errors.New("duration too large")
 		}
 		return d, nil
@@ -76,7 +76,7 @@ func segment(value, unit string) (time.Duration, error) {
 	if err != nil {
 		return 0, errors.New("malformed duration")
 	}
-	if d > time.Duration(math.MaxInt64/hours) || d*time.Duration(hours) > maxDuration {
+	if d > time.Duration(math.MaxInt64/hours) || d*time.Duration(hours) > MaxDuration {
 		return 0, errors.New("duration too large")
 	}
 	return d * time.Duration(hours), nil

@@ -1,4 +1,4 @@
-package schedule
+package draw
 
 import "testing"
 
@@ -41,10 +41,10 @@ func TestDiscreteDrawConvention(t *testing.T) {
 		n    int64
 		want int64
 	}{
-		{Constant(0.5), 10, 5},
-		{Constant(0), 10, 0},
-		{Constant(0.999999), 10, 9},
-		{Constant(0.5), 1, 0},
+		{Fixed(0.5), 10, 5},
+		{Fixed(0), 10, 0},
+		{Fixed(0.999999), 10, 9},
+		{Fixed(0.5), 1, 0},
 		{Upper{}, 10, 9},
 		{Upper{}, 1024, 1023},
 	}

@@ -1,4 +1,4 @@
-package schedule
+package draw
 
 // JavaRandom reproduces java.util.Random bit for bit: the 48-bit linear congruential generator of
 // the Java SE specification (seed scrambled with 0x5DEECE66D, next(bits) = seed >> (48-bits)).
@@ -54,7 +54,7 @@ func (r *JavaRandom) Intn(n int64) int64 {
 		return 0
 	}
 	if n > 1<<31-1 {
-		return scaleDiscrete(r.NextDouble(), n)
+		return ScaleDiscrete(r.NextDouble(), n)
 	}
 	return int64(r.NextInt(int32(n)))
 }

@@ -1,0 +1,120 @@
+// Package analyze answers questions about a strategy at given parameter values: the schedule as
+// evaluated (at fixed draws, one seeded sample or a sampled percentile), the fewest attempts or
+// the parameter value that reaches a window (solve), and limits a schedule must keep (check).
+// Every function works on parameter values, never on flag text, so any surface can call it.
+package analyze
+
+import (
+	"math"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
+)
+
+// MaxSampledRows caps samples x rows, the work of one percentile pass (about a minute at the cap).
+const MaxSampledRows = 3e9
+
+// Draws are --rand and --seed: a fixed u for every draw, or one schedule sampled with a seed.
+type Draws struct {
+	Rand   float64
+	Seed   int64
+	Seeded bool
+}
+
+// For returns the draws of one schedule of def: java.util.Random, Go's math/rand or the tool's
+// own stream for --seed, as the strategy's real system draws.
+func (d Draws) For(def strategy.Def) draw.Draws {
+	if !d.Seeded {
+		return draw.Fixed(d.Rand)
+	}
+	return def.Stream.Seeded(d.Seed)
+}
+
+// Watch starts a progress display for a sampled pass over total samples; it returns the counter
+// the pass advances and a function that ends the display.
+type Watch func(total int64) (done *atomic.Int64, stop func())
+
+// Evaluation says how a schedule is read: at the draws (fixed u, or the one schedule --seed
+// samples), or at a sampled percentile of every start and wait.
+type Evaluation struct {
+	Draws      Draws
+	Percentile float64 // 0: at the draws
+	Samples    int
+	AtRand     bool  // at --rand even when --seed is given (it seeds a sampler elsewhere)
+	Watch      Watch // nil: no progress display
+}
+
+// Sampling reports whether the evaluation reads percentiles.
+func (e Evaluation) Sampling() bool { return e.Percentile > 0 }
+
+// View is a schedule as evaluated: each row's start and wait (NaN where a row has no wait, or
+// where no sample reaches it).
+type View struct {
+	Starts, Waits []float64
+}
+
+// Last is the start of the last row.
+func (v View) Last() float64 { return v.Starts[len(v.Starts)-1] }
+
+// View evaluates s, a strategy of def.
+func (e Evaluation) View(def strategy.Def, s schedule.Strategy) (View, error) {
+	if !e.Sampling() {
+		d := e.Draws.For(def)
+		if e.AtRand {
+			d = draw.Fixed(e.Draws.Rand)
+		}
+		rows := s.Fill(d, nil)
+		v := View{Starts: make([]float64, len(rows)), Waits: make([]float64, len(rows))}
+		for i, r := range rows {
+			v.Starts[i], v.Waits[i] = r.Start, math.NaN()
+			if r.HasWait {
+				v.Waits[i] = r.Wait
+			}
+		}
+		return v, nil
+	}
+	q, err := Percentiles(s, e.Samples, e.Draws.Seed, []float64{e.Percentile}, e.Watch)
+	if err != nil {
+		return View{}, err
+	}
+	v := View{Starts: make([]float64, len(q.Start)), Waits: make([]float64, len(q.Start))}
+	for i := range v.Starts {
+		v.Starts[i], v.Waits[i] = q.Start[i][0], q.Wait[i][0]
+	}
+	return v, nil
+}
+
+// Percentiles samples n schedules of s within the cost cap, with progress when watched.
+func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, watch Watch) (schedule.Quantiles, error) {
+	rows := schedule.MaxRows(s)
+	if cost := float64(n) * float64(rows); cost > MaxSampledRows {
+		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, cost, MaxSampledRows)
+	}
+	var done *atomic.Int64
+	stop := func() {}
+	if watch != nil {
+		done, stop = watch(int64(n))
+	}
+	defer stop()
+	return schedule.PercentilesProgress(s, n, seed, percents, done), nil
+}
+
+// Label names the evaluation for output: "rand 0.5", "seed 7", "p95" or "exact".
+func (e Evaluation) Label(def strategy.Def) string {
+	switch {
+	case e.Sampling():
+		return "p" + PercentileName(e.Percentile)
+	case !def.Stream.Random():
+		return "exact"
+	case e.Draws.Seeded && !e.AtRand:
+		return "seed " + strconv.FormatInt(e.Draws.Seed, 10)
+	}
+	return "rand " + param.FormatNumber(e.Draws.Rand)
+}
+
+// PercentileName is a percentile as it appears in column names: 50, 99.9.
+func PercentileName(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }

@@ -1,0 +1,83 @@
+package schedule
+
+import "math"
+
+// Step is what a policy knows when an attempt has just failed.
+type Step struct {
+	Attempt int     // 1-based attempt that just failed
+	Elapsed float64 // seconds from attempt 1's start to this failure (its start plus the job duration)
+	Prev    float64 // the previous wait (0 after the first attempt)
+}
+
+// Policy decides the wait after a failed attempt from the step and the draws. ok is false when no
+// retry follows. A policy is a pure function of its arguments: everything random comes from d.
+// Wrappers (Capped, WithMaxElapsed, WithAttempts, the jitter models) take a policy and return one,
+// as sethvargo/go-retry's middlewares do; the wrapping order is the order of the rules.
+type Policy interface {
+	Next(s Step, d Draws) (wait float64, ok bool)
+}
+
+// PolicyFunc makes a function a Policy.
+type PolicyFunc func(s Step, d Draws) (float64, bool)
+
+// Next calls f.
+func (f PolicyFunc) Next(s Step, d Draws) (float64, bool) { return f(s, d) }
+
+// Walk lays a policy out as rows: attempt 1 starts at 0, each failure asks the policy for the wait,
+// and start(k+1) = start(k) + job + wait(k). It stops when the policy says so, or at MaxAttempts
+// rows. rows' storage is reused (samplers walk millions of schedules with one slice).
+func Walk(p Policy, job float64, d Draws, rows []Row) []Row {
+	rows = rows[:0]
+	var sum StartSum
+	step := Step{}
+	for k := 1; ; k++ {
+		r := Row{Attempt: k, Start: sum.Now()}
+		if k < MaxAttempts {
+			step.Attempt = k
+			step.Elapsed = r.Start + job
+			if w, ok := p.Next(step, d); ok {
+				r.Wait, r.HasWait, step.Prev = w, true, w
+				sum.Add(job)
+				sum.Add(w)
+			}
+		}
+		rows = append(rows, r)
+		if !r.HasWait {
+			return rows
+		}
+	}
+}
+
+// WithAttempts allows n attempts in all: no retry after attempt n, and no draw either (it is the
+// outermost rule, so the inner policy is not asked).
+func WithAttempts(p Policy, n int) Policy {
+	return PolicyFunc(func(s Step, d Draws) (float64, bool) {
+		if s.Attempt >= n {
+			return 0, false
+		}
+		return p.Next(s, d)
+	})
+}
+
+// WithMaxElapsed ends the schedule at an elapsed-time limit: no retry starts later than limit
+// seconds after attempt 1 started. The inner policy is asked first (its draw is consumed), then
+// the retry is dropped when it would start past the limit, as a deadline check does.
+func WithMaxElapsed(p Policy, limit float64) Policy {
+	return PolicyFunc(func(s Step, d Draws) (float64, bool) {
+		w, ok := p.Next(s, d)
+		if !ok || s.Elapsed+w > limit {
+			return 0, false
+		}
+		return w, true
+	})
+}
+
+// Capped bounds every wait at limit: this is not a total time, each wait is cut on its own. The
+// cap applies where it wraps: around the jitter it bounds the jittered wait, inside it the
+// nominal one.
+func Capped(p Policy, limit float64) Policy {
+	return PolicyFunc(func(s Step, d Draws) (float64, bool) {
+		w, ok := p.Next(s, d)
+		return math.Min(w, limit), ok
+	})
+}

@@ -1,0 +1,77 @@
+// Package strategy is the registry of every strategy: its names, where its formula comes from,
+// its typed parameters, how --seed seeds it and how to build it from parameter values. Every
+// surface (the table, solve and check commands, policy files, the strategies list, completion,
+// help) iterates this registry; nothing else lists strategies or their parameters.
+package strategy
+
+import (
+	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/param"
+)
+
+// Group is a strategy's family, for lists.
+type Group string
+
+const (
+	// Seed systems: the named systems the tool started from.
+	Seed Group = "seed systems"
+	// Generic curves with their jitter models.
+	Generic Group = "generic"
+	// Library presets, each reproducing one library.
+	Library Group = "libraries"
+)
+
+// Def is one strategy.
+type Def struct {
+	Name    string
+	Aliases []string
+	Group   Group
+	Summary string // one line for lists
+	Source  string // where the formula comes from, and the quirks worth knowing
+	Example string // command-line examples for help, indented two spaces
+	Window  string // a --window the defaults reach, for solve's examples
+	Params  []param.Spec
+	// Count is the parameter that sets how many rows the schedule has; a row count of n is the
+	// value n - CountOffset (sidekiq's retries count retries, not executions).
+	Count       string
+	CountOffset int
+	Stream      draw.Stream // what --seed N reproduces; draw.None: the strategy draws nothing
+	// New builds the strategy from parameter values; an error is an *param.InputError.
+	New func(v *param.Values) (schedule.Strategy, error)
+}
+
+// Defaults returns the strategy's parameters at their defaults.
+func (d Def) Defaults() *param.Values { return param.Defaults(d.Params) }
+
+// Build returns the strategy at values v.
+func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v) }
+
+// All lists every strategy, in the order lists print them.
+func All() []Def {
+	return []Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}
+}
+
+// Find returns the strategy named name or one of its aliases.
+func Find(name string) (Def, bool) {
+	for _, d := range All() {
+		if d.Name == name {
+			return d, true
+		}
+		for _, a := range d.Aliases {
+			if a == name {
+				return d, true
+			}
+		}
+	}
+	return Def{}, false
+}
+
+// Names lists the canonical names.
+func Names() []string {
+	var names []string
+	for _, d := range All() {
+		names = append(names, d.Name)
+	}
+	return names
+}
