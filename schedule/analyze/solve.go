@@ -29,9 +29,9 @@ type Case struct {
 
 // Solved is solve's answer for the row count.
 type Solved struct {
-	Cases    []Case             // the evaluation's answer first, then fastest, slowest, percentile
-	Values   *param.Values      // the parameters with the answer in place of the count
-	Strategy schedule.Strategy  // built at Values
+	Cases    []Case            // the evaluation's answer first, then fastest, slowest, percentile
+	Values   *param.Values     // the parameters with the answer in place of the count
+	Strategy schedule.Strategy // built at Values
 }
 
 // SolveAttempts finds the fewest rows (attempts, retries, requests, ...) whose last one starts at

@@ -43,4 +43,3 @@ func (Upper) Intn(n int64) int64 {
 	}
 	return n - 1
 }
-

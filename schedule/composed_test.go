@@ -1,0 +1,133 @@
+package schedule
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// tenToTwenty waits 10 s * (1 + u): a wait in [10, 20) that grows with its draw.
+var tenToTwenty = PolicyFunc(func(_ Step, d Draws) (float64, bool) { return 10 * (1 + d.Unit()), true })
+
+// elapsedLimited is ten attempts of tenToTwenty under a 35 s elapsed-time limit: at u = 0 it has
+// four rows (0, 10, 20, 30; the fifth would start at 40), at u -> 1 two (0, 20; then 40).
+func elapsedLimited() *Composed {
+	return Compose(Composed{ID: "test", Waits: tenToTwenty, Attempts: 10, MaxElapsed: 35})
+}
+
+func TestWalkEndsOnElapsedTime(t *testing.T) {
+	for _, c := range []struct {
+		u      draw.Draws
+		starts []float64
+	}{
+		{draw.Fixed(0), []float64{0, 10, 20, 30}},
+		{draw.Fixed(0.5), []float64{0, 15, 30}},
+		{draw.Upper{}, []float64{0, 20}},
+	} {
+		rows := elapsedLimited().Fill(c.u, nil)
+		var got []float64
+		for _, r := range rows {
+			got = append(got, r.Start)
+		}
+		if !slices.Equal(got, c.starts) {
+			t.Errorf("%v: starts %v, want %v", c.u, got, c.starts)
+		}
+		if rows[len(rows)-1].HasWait {
+			t.Errorf("%v: the last row has a wait", c.u)
+		}
+	}
+}
+
+func TestWrappersInOrder(t *testing.T) {
+	// Capped outside WithMaxElapsed and inside WithAttempts: every wait is 12 s.
+	p := WithAttempts(Capped(tenToTwenty, 12), 4)
+	rows := Walk(p, 1, draw.Fixed(0.9), nil)
+	want := []float64{0, 13, 26, 39}
+	for i, r := range rows {
+		if r.Start != want[i] {
+			t.Fatalf("row %d starts at %v, want %v", i+1, r.Start, want[i])
+		}
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 4", len(rows))
+	}
+	// WithAttempts asks nothing after the last attempt: no draw is consumed.
+	asked := 0
+	counting := PolicyFunc(func(Step, Draws) (float64, bool) { asked++; return 1, true })
+	Walk(WithAttempts(counting, 3), 0, draw.Fixed(0), nil)
+	if asked != 2 {
+		t.Errorf("inner policy asked %d times for 3 attempts, want 2", asked)
+	}
+}
+
+func TestEnvelopeUnderElapsedLimit(t *testing.T) {
+	// Row k exists when the fastest run reaches it by 35 s; its greatest start is capped at 35
+	// (w1+w2 can be anything in [20, 40)); its greatest wait still lets the next start by 35.
+	want := []Bounds{
+		{StartMin: 0, StartMax: 0, WaitMin: 10, WaitMax: 20},
+		{StartMin: 10, StartMax: 20, WaitMin: 10, WaitMax: 20},
+		{StartMin: 20, StartMax: 35, WaitMin: 10, WaitMax: 15},
+		{StartMin: 30, StartMax: 35, NoWait: true},
+	}
+	got := Envelope(elapsedLimited())
+	if !slices.Equal(got, want) {
+		t.Errorf("envelope\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestPercentilesOverSamplesThatReach compares the sampler with an independent brute force over
+// the same per-sample streams: every row's nearest-rank percentile among the samples that reach
+// it, and the fraction that do (row 3: u1+u2 <= 1.5, probability 7/8; row 4: u1+u2+u3 <= 0.5,
+// probability 1/48).
+func TestPercentilesOverSamplesThatReach(t *testing.T) {
+	s := elapsedLimited()
+	const n, seed = 40000, 5
+	percents := []float64{1, 50, 99, 100}
+	q := percentiles(s, n, seed, percents, 512, nil)
+	cols := make([][]float64, 8)
+	for i := 0; i < n; i++ {
+		rows := s.Fill(draw.NewSplitMix(seed, uint64(i)), nil)
+		for r, row := range rows {
+			cols[2*r] = append(cols[2*r], row.Start)
+			if row.HasWait {
+				cols[2*r+1] = append(cols[2*r+1], row.Wait)
+			}
+		}
+	}
+	if len(q.Start) != 4 {
+		t.Fatalf("%d rows, want 4", len(q.Start))
+	}
+	for c, vals := range cols[:8] {
+		slices.Sort(vals)
+		r := c / 2
+		for j, p := range percents {
+			got := q.Start[r][j]
+			if c%2 == 1 {
+				got = q.Wait[r][j]
+			}
+			if len(vals) == 0 {
+				if !math.IsNaN(got) {
+					t.Errorf("column %d p%v = %v, want NaN", c, p, got)
+				}
+				continue
+			}
+			rank := max(1, int(math.Ceil(p/100*float64(len(vals)))))
+			if want := vals[rank-1]; got != want {
+				t.Errorf("column %d p%v = %v, want %v", c, p, got, want)
+			}
+		}
+	}
+	for r, want := range []float64{1, 1, 7.0 / 8, 1.0 / 48} {
+		if got := q.Reached[r]; math.Abs(got-want) > 0.01 {
+			t.Errorf("row %d reached by %v of samples, want about %v", r+1, got, want)
+		}
+		if got, exact := q.Reached[r], float64(len(cols[2*r]))/n; got != exact {
+			t.Errorf("row %d reached %v, counted %v", r+1, got, exact)
+		}
+	}
+	if q.AllReach() {
+		t.Error("AllReach is true for a schedule that ends on elapsed time")
+	}
+}

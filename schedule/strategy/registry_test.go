@@ -1,0 +1,64 @@
+package strategy
+
+import (
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/param"
+)
+
+// TestRegistryIsConsistent: names and aliases are unique, every parameter's default is inside its
+// own range, the count parameter exists and is an integer, and every strategy builds at its
+// defaults into a schedule of the default count.
+func TestRegistryIsConsistent(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range All() {
+		for _, n := range append([]string{d.Name}, d.Aliases...) {
+			if seen[n] {
+				t.Errorf("name %q is used twice", n)
+			}
+			seen[n] = true
+		}
+		if d.Summary == "" || d.Source == "" || d.Example == "" || d.Window == "" || d.Group == "" {
+			t.Errorf("%s: summary, source, example, window and group are all required", d.Name)
+		}
+		v := d.Defaults()
+		params := map[string]bool{}
+		for _, s := range d.Params {
+			if params[s.Name] {
+				t.Errorf("%s: parameter %s declared twice", d.Name, s.Name)
+			}
+			params[s.Name] = true
+			if err := s.Check(s.Default); err != nil {
+				t.Errorf("%s --%s: default %s %v", d.Name, s.Name, s.Format(s.Default), err)
+			}
+		}
+		count, ok := v.Spec(d.Count)
+		if !ok || count.Kind != param.Int {
+			t.Errorf("%s: count parameter %q is not an integer parameter", d.Name, d.Count)
+			continue
+		}
+		s, err := d.Build(v)
+		if err != nil {
+			t.Errorf("%s: does not build at its defaults: %v", d.Name, err)
+			continue
+		}
+		rows := s.Fill(draw.Fixed(0.5), nil)
+		if n := v.Int(d.Count); n > 0 && len(rows) != n+d.CountOffset {
+			t.Errorf("%s: --%s %d gave %d rows, want %d", d.Name, d.Count, n, len(rows), n+d.CountOffset)
+		}
+		if s.Name() != d.Name {
+			t.Errorf("registry name %s builds a strategy named %s", d.Name, s.Name())
+		}
+	}
+}
+
+func TestFindByAlias(t *testing.T) {
+	d, ok := Find("exponentially_longer")
+	if !ok || d.Name != "polynomial" {
+		t.Errorf("Find(exponentially_longer) = %s, %v", d.Name, ok)
+	}
+	if _, ok := Find("nosuch"); ok {
+		t.Error("Find(nosuch) succeeded")
+	}
+}
