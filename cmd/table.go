@@ -110,7 +110,7 @@ func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
 			continue
 		}
 		b := bounds[i]
-		noWait := b.NoWait || (t.Rows[i][2].Null && !t.Rows[i][1].Null)
+		noWait := b.NoWait
 		t.Rows[i] = append(t.Rows[i],
 			format.Cell{Num: b.StartMin}, format.Cell{Num: b.StartMax},
 			format.Cell{Num: b.WaitMin, Null: noWait}, format.Cell{Num: b.WaitMax, Null: noWait})

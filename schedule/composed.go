@@ -13,7 +13,10 @@ type Composed struct {
 	MaxElapsed  float64 // seconds; 0: no limit
 	JobDuration float64
 	Explain     func(rows []Row) []Note // notes under the table; nil: none
-	walk        Policy
+	// Bounds computes the envelope under MaxElapsed for waits that are not independent of each
+	// other (decorrelated jitter); nil: the rule for independent waits.
+	Bounds func() []Bounds
+	walk   Policy
 }
 
 // Compose builds c's rule chain once, so walking it allocates nothing per schedule.
@@ -55,6 +58,9 @@ func (c *Composed) Notes(rows []Row) []Note {
 func (c *Composed) Envelope() []Bounds {
 	if c.MaxElapsed <= 0 {
 		return envelopeAtExtremes(c)
+	}
+	if c.Bounds != nil {
+		return c.Bounds()
 	}
 	free := Compose(Composed{Waits: c.Waits, Attempts: c.Attempts, JobDuration: c.JobDuration})
 	return envelopeWithDeadline(free, c.MaxElapsed, c.JobDuration)

@@ -21,7 +21,11 @@ func newGrid(s param.Spec) (grid, bool) {
 	case param.Int:
 		return grid{lo: uint64(s.Min), hi: uint64(s.Max), kind: s.Kind}, s.Min >= 0
 	case param.Duration:
-		return grid{lo: uint64(s.MinDur), hi: uint64(s.MaxDur), kind: s.Kind}, s.MinDur >= 0
+		lo := uint64(s.MinDur)
+		if s.ZeroOff && lo == 0 { // 0 is "off", the far end of the range: search from 1 ns
+			lo = 1
+		}
+		return grid{lo: lo, hi: uint64(s.MaxDur), kind: s.Kind}, s.MinDur >= 0
 	case param.Float:
 		hi := s.Max
 		if s.OpenMax {

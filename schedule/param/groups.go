@@ -50,13 +50,17 @@ func Cap(doc string) Spec {
 	if doc == "" {
 		doc = "longest wait (0: no cap)"
 	}
-	return Wait("cap", 0, 0, MaxDuration, doc)
+	s := Wait("cap", 0, 0, MaxDuration, doc)
+	s.ZeroOff = true
+	return s
 }
 
 // MaxElapsed ends the schedule: no retry starts later than this after attempt 1 started (0: no
 // limit).
 func MaxElapsed() Spec {
-	return Wait("max-elapsed", 0, 0, MaxDuration, "no retry starts later than this after attempt 1 started (0: no limit)")
+	s := Wait("max-elapsed", 0, 0, MaxDuration, "no retry starts later than this after attempt 1 started (0: no limit)")
+	s.ZeroOff = true
+	return s
 }
 
 // Choice is an enumerated parameter.

@@ -41,6 +41,7 @@ type Spec struct {
 	OpenMax        bool    // Float: Max itself is excluded
 	MinDur, MaxDur time.Duration
 	Choices        []string // Enum words
+	ZeroOff        bool     // 0 switches the rule off (no cap, no limit) rather than being its least value
 
 	// Parse and Show are a Custom parameter's text conversions; Parse validates and its error
 	// reads after the flag name ("must be a version like ...").

@@ -37,6 +37,7 @@ type Def struct {
 	Count       string
 	CountOffset int
 	Stream      draw.Stream // what --seed N reproduces; draw.None: the strategy draws nothing
+	Required    []string    // parameters without a usable default: New refuses to build until they are set
 	// New builds the strategy from parameter values; an error is an *param.InputError.
 	New func(v *param.Values) (schedule.Strategy, error)
 }
@@ -49,7 +50,7 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 
 // All lists every strategy, in the order lists print them.
 func All() []Def {
-	return []Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}
+	return append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
 }
 
 // Find returns the strategy named name or one of its aliases.
