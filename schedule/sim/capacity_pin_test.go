@@ -18,14 +18,14 @@ var updatePin = flag.Bool("update-pin", false, "rewrite testdata/capacity_tracke
 func pinConfigs() []CapacityConfig {
 	day := 24 * time.Hour
 	return []CapacityConfig{
-		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, CronInterval: time.Minute, Horizon: 30 * day, Seed: 1},
-		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 300 * time.Second, CronInterval: time.Minute, Horizon: 30 * day, Seed: 1},
-		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, FailureRate: 1, CronInterval: time.Minute, Horizon: 10 * time.Minute, Seed: 1},
-		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, FailureRate: 1, FailureConsumes: true, CronInterval: time.Minute, Horizon: time.Hour, Seed: 1},
-		{MaxRunningJobs: 25, Backlog: 100000, JobDuration: 2 * time.Second, FailureRate: 0.01, CronInterval: time.Minute, Horizon: 30 * day, Seed: 7},
-		{MaxRunningJobs: 7, Backlog: 5000, JobDuration: 13 * time.Second, FailureRate: 0.05, CronInterval: 45 * time.Second, PickupLatency: 1500 * time.Millisecond, Horizon: 30 * day, Seed: 3},
-		{MaxRunningJobs: 1, Backlog: 3, JobDuration: 10 * time.Second, PickupLatency: 5 * time.Second, CronInterval: time.Minute, Horizon: time.Hour},
-		{MaxRunningJobs: 100, Backlog: 20000, JobDuration: 90 * time.Second, FailureRate: 0.2, CronInterval: time.Minute, Horizon: 2 * day, Seed: 11},
+		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, CronInterval: time.Minute, Horizon: 30 * day, Seed: 1, StatusTracking: Tracked},
+		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 300 * time.Second, CronInterval: time.Minute, Horizon: 30 * day, Seed: 1, StatusTracking: Tracked},
+		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, FailureRate: 1, CronInterval: time.Minute, Horizon: 10 * time.Minute, Seed: 1, StatusTracking: Tracked},
+		{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, FailureRate: 1, FailureConsumes: true, CronInterval: time.Minute, Horizon: time.Hour, Seed: 1, StatusTracking: Tracked},
+		{MaxRunningJobs: 25, Backlog: 100000, JobDuration: 2 * time.Second, FailureRate: 0.01, CronInterval: time.Minute, Horizon: 30 * day, Seed: 7, StatusTracking: Tracked},
+		{MaxRunningJobs: 7, Backlog: 5000, JobDuration: 13 * time.Second, FailureRate: 0.05, CronInterval: 45 * time.Second, PickupLatency: 1500 * time.Millisecond, Horizon: 30 * day, Seed: 3, StatusTracking: Tracked},
+		{MaxRunningJobs: 1, Backlog: 3, JobDuration: 10 * time.Second, PickupLatency: 5 * time.Second, CronInterval: time.Minute, Horizon: time.Hour, StatusTracking: Tracked},
+		{MaxRunningJobs: 100, Backlog: 20000, JobDuration: 90 * time.Second, FailureRate: 0.2, CronInterval: time.Minute, Horizon: 2 * day, Seed: 11, StatusTracking: Tracked},
 	}
 }
 
