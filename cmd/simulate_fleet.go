@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"math"
+	"strconv"
 	"sync"
 	"time"
 
@@ -15,7 +16,9 @@ func newSimulateFleetCmd(g *globalOptions) *cobra.Command {
 	var o struct {
 		runners, capacity                        int
 		interval, intervalMax, taskDuration, dur float64
+		answer                                   float64
 		rate                                     float64
+		phases                                   string
 		seed                                     int64
 	}
 	c := &cobra.Command{
@@ -29,8 +32,20 @@ func newSimulateFleetCmd(g *globalOptions) *cobra.Command {
 
 A goroutine that fetched a task runs it before it polls again. One row per design: pollers at idle,
 FetchTask requests that can be in flight at once, RPCs per minute at steady idle and with every
-slot busy, and with --arrival-rate the RPCs per task and the pickup latency (from a task being
-queued to a runner fetching it).`,
+slot busy, and with --arrival-rate the RPCs per task and the pickup latency.
+
+Start phases (--start-phases): when each runner starts polling. aligned starts them all at t = 0, the
+worst case for the shared limiter, whose grid of fetches is fixed by each runner's first Wait and
+never drifts while idle; random (default) draws an independent offset in [0, fetch_interval) per
+runner from --seed; even starts runner i at i x fetch_interval / runners (idle pickups by the shared
+limiter are then uniform on [0, fetch_interval / runners)).
+
+Answer time (--answer-time): how long the server holds each FetchTask. The limiter spaces the starts
+of calls, not their ends, so the shared limiter has up to runners x min(capacity, max(1,
+ceil(answer / fetch_interval))) calls in flight; per-worker up to runners x capacity; the semaphore's
+poller waits for each answer, one per runner. The server assigns a task when it receives the
+request, so pickup latency runs from a task being queued to the start of the FetchTask that gets it;
+the runner learns of the task and starts it one answer time later.`,
 		Example: `  backoffctl simulate fleet --runners 3 --capacity 60
   backoffctl simulate fleet --runners 3 --capacity 60 --arrival-rate 6 --task-duration 5m
   backoffctl simulate fleet --runners 1000 --duration 24h -o json`,
@@ -38,7 +53,16 @@ queued to a runner fetching it).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			base, maxI := schedule.ActRunner{FetchInterval: o.interval, FetchIntervalMax: o.intervalMax}.Intervals()
 			cfg := sim.FleetConfig{Runners: o.runners, Capacity: o.capacity, FetchInterval: base, FetchIntervalMax: maxI,
-				ArrivalRate: o.rate, TaskDuration: secondsToDuration(o.taskDuration), Duration: secondsToDuration(o.dur), Seed: o.seed}
+				ArrivalRate: o.rate, TaskDuration: secondsToDuration(o.taskDuration), Duration: secondsToDuration(o.dur), Seed: o.seed,
+				AnswerTime: secondsToDuration(o.answer)}
+			switch o.phases {
+			case "aligned":
+				cfg.StartPhases = sim.PhasesAligned
+			case "random":
+				cfg.StartPhases = sim.PhasesRandom
+			case "even":
+				cfg.StartPhases = sim.PhasesEven
+			}
 			if pollers := o.runners * o.capacity; pollers > maxPollers {
 				return badInput("--runners x --capacity is %d polling goroutines, past the cap of %d", pollers, maxPollers)
 			}
@@ -74,7 +98,9 @@ queued to a runner fetching it).`,
 	floatFlag(fs, &o.rate, "arrival-rate", 0, 0, 1e6, false, "tasks per minute for the whole fleet, Poisson (0: idle)")
 	durationFlag(fs, &o.taskDuration, "task-duration", 5*time.Minute, time.Millisecond, 30*24*time.Hour, "how long each task runs")
 	durationFlag(fs, &o.dur, "duration", time.Hour, time.Minute, 30*24*time.Hour, "simulated time")
-	fs.Var(&int64Value{p: &o.seed}, "seed", "seed for arrivals and jitter (same seed, same output)")
+	enumFlag(fs, &o.phases, "start-phases", "", "random", []string{"aligned", "random", "even"}, "when each runner starts polling")
+	durationFlag(fs, &o.answer, "answer-time", 0, 0, time.Hour, "how long the server holds each FetchTask call")
+	fs.Var(&int64Value{p: &o.seed}, "seed", "seed for arrivals, jitter and random start phases (same seed, same output)")
 	return c
 }
 
@@ -90,7 +116,9 @@ func fleetTable(cfg sim.FleetConfig, results []sim.FleetResult) *format.Table {
 			{Name: "fetch_interval_max_seconds", Value: cfg.FetchIntervalMax.Seconds()},
 			{Name: "arrival_rate_per_minute", Value: cfg.ArrivalRate},
 			{Name: "task_duration_seconds", Value: cfg.TaskDuration.Seconds()},
-			{Name: "duration_seconds", Value: cfg.Duration.Seconds()}, {Name: "seed", Value: cfg.Seed},
+			{Name: "duration_seconds", Value: cfg.Duration.Seconds()},
+			{Name: "start_phases", Value: cfg.StartPhases.String()},
+			{Name: "answer_time_seconds", Value: cfg.AnswerTime.Seconds()}, {Name: "seed", Value: cfg.Seed},
 		},
 		Columns: []format.Column{
 			{Key: "design", Kind: format.Text},
@@ -135,17 +163,73 @@ func fleetTable(cfg sim.FleetConfig, results []sim.FleetResult) *format.Table {
 	}
 	t.Notes = []format.Message{
 		{Key: "note.fleet.pr"},
-		{Key: "note.fleet.connections"},
+		{Key: "note.fleet.connections_answer", Args: []any{format.Duration(cfg.AnswerTime.Seconds())}},
 		{Key: "note.fleet.window"},
+		phaseNote(cfg),
+	}
+	if cfg.AnswerTime > 0 {
+		t.Notes = append(t.Notes, format.Message{Key: "note.fleet.answer", Args: []any{format.Duration(cfg.AnswerTime.Seconds())}})
 	}
 	if arrivals {
-		sem, pw := results[sim.Semaphore], results[sim.PerWorker]
-		if sem.Picked > 0 && pw.Picked > 0 && pw.IdleRPCsPerMinute > 0 && sem.IdleRPCsPerMinute > 0 {
-			t.Notes = append(t.Notes, format.Message{Key: "note.fleet.tradeoff", Args: []any{
-				pw.IdleRPCsPerMinute / sem.IdleRPCsPerMinute, format.Duration(sem.PickupP95), format.Duration(pw.PickupP95)}})
+		throughput := cfg.TasksPerMinute()
+		overloaded := cfg.ArrivalRate >= throughput
+		t.Summary = []format.Field{
+			{Name: "fleet_tasks_per_minute", Value: throughput},
+			{Name: "overloaded", Value: overloaded},
+		}
+		if overloaded {
+			var picked int64
+			for _, r := range results {
+				picked = max(picked, r.Picked)
+			}
+			t.Notes = append(t.Notes, format.Message{Key: "note.fleet.overloaded", Args: []any{
+				shortNumber(cfg.ArrivalRate), shortNumber(throughput), results[0].Arrived, picked}})
+		}
+		if n := tradeoffNote(cfg, results); n != nil {
+			t.Notes = append(t.Notes, *n)
 		}
 	}
 	return t
+}
+
+// phaseNote names the start phases.
+func phaseNote(cfg sim.FleetConfig) format.Message {
+	m := format.Message{Key: "note.fleet.phases." + cfg.StartPhases.String()}
+	if cfg.StartPhases == sim.PhasesEven {
+		m.Args = []any{format.Duration(cfg.FetchInterval.Seconds() / float64(cfg.Runners))}
+	}
+	return m
+}
+
+// tradeoffNote compares the semaphore design with per-worker in words that match the numbers:
+// with capacity 1 they are the same loop; otherwise the idle RPC ratio, and whether the semaphore
+// picks tasks up later (p95) or not.
+func tradeoffNote(cfg sim.FleetConfig, results []sim.FleetResult) *format.Message {
+	sem, pw := results[sim.Semaphore], results[sim.PerWorker]
+	if cfg.Capacity == 1 {
+		return &format.Message{Key: "note.fleet.same_loop"}
+	}
+	if sem.Picked == 0 || pw.Picked == 0 || pw.IdleRPCsPerMinute <= 0 || sem.IdleRPCsPerMinute <= 0 {
+		return nil
+	}
+	ratio := pw.IdleRPCsPerMinute / sem.IdleRPCsPerMinute
+	if ratio < 1.05 { // not "fewer" in any sense worth a note
+		return nil
+	}
+	key := "note.fleet.tradeoff_later"
+	if !(sem.PickupP95 > pw.PickupP95) {
+		key = "note.fleet.tradeoff_not_later"
+	}
+	text := strconv.FormatFloat(ratio, 'f', 1, 64)
+	if ratio >= 10 {
+		text = strconv.FormatFloat(ratio, 'f', 0, 64)
+	}
+	return &format.Message{Key: key, Args: []any{text, format.Duration(sem.PickupP95), format.Duration(pw.PickupP95)}}
+}
+
+// shortNumber prints a rate for a note: at most three decimals, no trailing zeros.
+func shortNumber(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
 }
 
 func numOrNull(v float64, ok bool) format.Cell {

@@ -19,6 +19,17 @@ import (
 //     On failure (Sidekiq retry 0: the job goes to the dead set) it does not, and its slot stays
 //     empty until the next cron tick refills it. FailureConsumes says whether the failed job used
 //     up its work item (otherwise the item is still to do).
+//   - StatusTracking says what the tick's JobTracker#clean_up (app/workers/concerns/
+//     limited_capacity/job_tracker.rb, called by perform_with_capacity in worker.rb) does. It drops
+//     every registered jid without a gitlab-sidekiq-status key; those keys exist only for workers
+//     that opt in with status_expiration, which the concern's workers do not, so Untracked (GitLab's
+//     code as read) empties the registered set at every tick while the jobs keep working: the
+//     tick's jobs register beside them and more than max_running_jobs can work at once. A job
+//     dropped from the set deregisters nothing when it ends (SREM of an absent member). Tracked
+//     keeps the set equal to the working jobs.
+//
+// Assumptions: max_running_jobs is fixed; Sidekiq has a thread for every enqueued job (no queueing
+// beyond PickupLatency, the same for every job); a job's work takes exactly JobDuration.
 type CapacityConfig struct {
 	MaxRunningJobs  int
 	Backlog         int64 // initial remaining_work_count
@@ -27,20 +38,38 @@ type CapacityConfig struct {
 	FailureConsumes bool
 	CronInterval    time.Duration
 	PickupLatency   time.Duration
-	Horizon         time.Duration
+	Horizon         time.Duration // simulated time: stop here if the backlog has not drained
 	Seed            int64
+	StatusTracking  StatusTracking
 }
 
+// StatusTracking is whether the concern's jobs carry a Sidekiq status key, which decides what the
+// cron tick's JobTracker#clean_up removes.
+type StatusTracking int
+
+const (
+	// Untracked is GitLab's code as read: no status key, so every tick's clean_up drops every
+	// registered jid, including those of jobs still working.
+	Untracked StatusTracking = iota
+	// Tracked: clean_up drops only jids of jobs that ended without deregistering (none in this
+	// model), so the registered set is the set of working jobs.
+	Tracked
+)
+
+func (s StatusTracking) String() string { return [...]string{"untracked", "tracked"}[s] }
+
 // CapacityRow is one timeline interval [Start, Start+CronInterval): the three Prometheus gauges
-// sampled at Start after that instant's events, and the jobs that completed or failed within.
+// and the working jobs sampled at Start after that instant's events, and the jobs that completed or
+// failed within.
 type CapacityRow struct {
 	Start          time.Duration
-	Running        int64
+	Running        int64 // the running_jobs gauge: jids registered in the job tracker
+	Working        int64 // jobs performing work, registered or not
 	MaxRunning     int64
 	Remaining      int64
 	Completed      int64
 	Failed         int64
-	UtilisationPct float64 // mean running / max over the interval, in percent
+	UtilisationPct float64 // mean working / max_running_jobs over the interval, in percent (can pass 100)
 }
 
 // CapacityResult is the timeline and the summary.
@@ -48,7 +77,8 @@ type CapacityResult struct {
 	Rows            []CapacityRow
 	Drained         bool
 	DrainTime       time.Duration // when the last item's job completed
-	MeanUtilisation float64       // mean running/max from 0 to the drain time (or the horizon)
+	MeanUtilisation float64       // mean working/max from 0 to the drain time (or the horizon), a fraction
+	PeakWorking     int64         // most jobs working at once
 	Completed       int64
 	Failed          int64
 	Lost            int64 // items used up by failed jobs (FailureConsumes)
@@ -67,10 +97,14 @@ type capacityRun struct {
 	kinds      []int8     // per event id: start or complete
 	outcome    []int8     // per event id (completions): succeeded, failed, or no item
 	free       []int32    // recycled event ids
-	running    int64
+	epoch      []int32    // per event id (completions): the tracker epoch the job registered in
+	running    int64      // registered in the job tracker
+	working    int64      // performing work
+	tracker    int32      // epoch: bumped when clean_up empties the registered set
 	remaining  int64
 	busyArea   float64 // integral of running over time, ns
 	lastChange int64
+	peak       int64
 	rng        schedule.SplitMix
 }
 
@@ -117,18 +151,23 @@ func SimulateCapacity(c CapacityConfig) CapacityResult {
 				row = CapacityRow{MaxRunning: int64(c.MaxRunningJobs), Start: time.Duration(t)}
 				rowBusyStart = r.busyArea
 			}
-			// Events at the tick's instant come first, then the cron enqueues.
+			// Events at the tick's instant come first, then perform_with_capacity: clean_up, then
+			// the enqueues.
 			r.drainEventsAt(t, &row, &res)
+			if c.StatusTracking == Untracked {
+				r.tracker++ // every registered jid lacks a status key: the set is emptied
+				r.running = 0
+			}
 			// One event for the tick's jobs: they start together, so the queue holds one item
 			// per tick in flight rather than max_running_jobs.
 			r.schedule(t+int64(c.PickupLatency), evCronBatch, 0)
 			r.drainEventsAt(t, &row, &res)
-			row.Running, row.Remaining = r.running, r.remaining
+			row.Running, row.Working, row.Remaining = r.running, r.working, r.remaining
 			nextTick += interval
 		} else {
 			r.drainEventsAt(t, &row, &res)
 		}
-		if drainedAt < 0 && r.remaining == 0 && r.running == 0 {
+		if drainedAt < 0 && r.remaining == 0 && r.working == 0 {
 			drainedAt = t
 			res.Drained = true
 			res.DrainTime = time.Duration(t)
@@ -145,15 +184,16 @@ func SimulateCapacity(c CapacityConfig) CapacityResult {
 		row.UtilisationPct = 100 * (r.busyArea - rowBusyStart) / (span * float64(c.MaxRunningJobs))
 	}
 	res.Rows = append(res.Rows, row)
+	res.PeakWorking = r.peak
 	if end > 0 {
 		res.MeanUtilisation = r.busyArea / (float64(end) * float64(c.MaxRunningJobs))
 	}
 	return res
 }
 
-// account adds running x elapsed time to the busy integral.
+// account adds working x elapsed time to the busy integral.
 func (r *capacityRun) account(t int64) {
-	r.busyArea += float64(r.running) * float64(t-r.lastChange)
+	r.busyArea += float64(r.working) * float64(t-r.lastChange)
 	r.lastChange = t
 }
 
@@ -161,11 +201,12 @@ func (r *capacityRun) schedule(t int64, kind, outcome int8) {
 	var id int32
 	if n := len(r.free); n > 0 {
 		id, r.free = r.free[n-1], r.free[:n-1]
-		r.kinds[id], r.outcome[id] = kind, outcome
+		r.kinds[id], r.outcome[id], r.epoch[id] = kind, outcome, r.tracker
 	} else {
 		id = int32(len(r.kinds))
 		r.kinds = append(r.kinds, kind)
 		r.outcome = append(r.outcome, outcome)
+		r.epoch = append(r.epoch, r.tracker)
 	}
 	r.events.push(t, id)
 }
@@ -174,7 +215,7 @@ func (r *capacityRun) schedule(t int64, kind, outcome int8) {
 func (r *capacityRun) drainEventsAt(t int64, row *CapacityRow, res *CapacityResult) {
 	for r.events.len() > 0 && r.events.top().t == t {
 		it := r.events.pop()
-		kind, outcome := r.kinds[it.id], r.outcome[it.id]
+		kind, outcome, epoch := r.kinds[it.id], r.outcome[it.id], r.epoch[it.id]
 		r.free = append(r.free, it.id)
 		switch kind {
 		case evStart:
@@ -184,7 +225,7 @@ func (r *capacityRun) drainEventsAt(t int64, row *CapacityRow, res *CapacityResu
 				r.start(t, res)
 			}
 		case evComplete:
-			r.complete(t, outcome, row, res)
+			r.complete(t, outcome, epoch == r.tracker, row, res)
 		}
 	}
 }
@@ -197,6 +238,8 @@ func (r *capacityRun) start(t int64, res *CapacityResult) {
 	}
 	r.account(t)
 	r.running++
+	r.working++
+	r.peak = max(r.peak, r.working)
 	if r.remaining == 0 {
 		r.schedule(t, evComplete, doneEmpty)
 		return
@@ -209,10 +252,14 @@ func (r *capacityRun) start(t int64, res *CapacityResult) {
 	r.schedule(t+int64(r.c.JobDuration), evComplete, outcome)
 }
 
-// complete is the end of perform_registered: deregister, then re-enqueue unless the job failed.
-func (r *capacityRun) complete(t int64, outcome int8, row *CapacityRow, res *CapacityResult) {
+// complete is the end of perform_registered: deregister (a no-op when clean_up already dropped
+// the jid), then re-enqueue unless the job failed.
+func (r *capacityRun) complete(t int64, outcome int8, registered bool, row *CapacityRow, res *CapacityResult) {
 	r.account(t)
-	r.running--
+	r.working--
+	if registered {
+		r.running--
+	}
 	switch outcome {
 	case doneOK:
 		row.Completed++

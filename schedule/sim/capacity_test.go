@@ -8,7 +8,7 @@ import (
 // 10 slots, 100 items of 10 s, no failures: ten rounds of ten, drained at 100 s.
 func TestCapacityDrainsByHand(t *testing.T) {
 	res := SimulateCapacity(CapacityConfig{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second,
-		CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 1})
+		CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 1, StatusTracking: Tracked})
 	if !res.Drained || res.DrainTime != 100*time.Second {
 		t.Fatalf("drained %v at %v, want at 100s", res.Drained, res.DrainTime)
 	}
@@ -38,7 +38,7 @@ func TestCapacityDrainsByHand(t *testing.T) {
 // not consumed, the backlog never shrinks.
 func TestCapacityFailuresWaitForCron(t *testing.T) {
 	c := CapacityConfig{MaxRunningJobs: 10, Backlog: 100, JobDuration: 10 * time.Second, FailureRate: 1,
-		CronInterval: time.Minute, Horizon: 3 * time.Minute, Seed: 1}
+		CronInterval: time.Minute, Horizon: 3 * time.Minute, Seed: 1, StatusTracking: Tracked}
 	res := SimulateCapacity(c)
 	if res.Drained {
 		t.Fatal("cannot drain when every job fails")
@@ -66,7 +66,7 @@ func TestCapacityFailuresWaitForCron(t *testing.T) {
 func TestCapacityPickupLatency(t *testing.T) {
 	// 1 slot, 3 items of 10 s, 5 s from enqueue to start: starts at 5, 20, 35; drained at 45 s.
 	res := SimulateCapacity(CapacityConfig{MaxRunningJobs: 1, Backlog: 3, JobDuration: 10 * time.Second,
-		PickupLatency: 5 * time.Second, CronInterval: time.Minute, Horizon: time.Hour})
+		PickupLatency: 5 * time.Second, CronInterval: time.Minute, Horizon: time.Hour, StatusTracking: Tracked})
 	if !res.Drained || res.DrainTime != 45*time.Second {
 		t.Errorf("drained %v at %v, want 45s", res.Drained, res.DrainTime)
 	}
@@ -74,7 +74,7 @@ func TestCapacityPickupLatency(t *testing.T) {
 
 func TestCapacityDeterministicAndSteady(t *testing.T) {
 	c := CapacityConfig{MaxRunningJobs: 25, Backlog: 100000, JobDuration: 2 * time.Second, FailureRate: 0.01,
-		CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 7}
+		CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 7, StatusTracking: Tracked}
 	a, b := SimulateCapacity(c), SimulateCapacity(c)
 	if a.DrainTime != b.DrainTime || a.Failed != b.Failed || len(a.Rows) != len(b.Rows) {
 		t.Fatal("same seed, different results")
@@ -88,5 +88,47 @@ func TestCapacityDeterministicAndSteady(t *testing.T) {
 	ideal := time.Duration(100000/25) * 2 * time.Second
 	if got := float64(a.DrainTime) * a.MeanUtilisation; got < float64(ideal)*0.99 || got > float64(ideal)*1.01 {
 		t.Errorf("drain %v x utilisation %v = %v, want the ideal %v", a.DrainTime, a.MeanUtilisation, time.Duration(got), ideal)
+	}
+}
+
+// GitLab's code as read: every tick's clean_up empties the registered set, so the tick's jobs
+// register beside the ones still working. Figures checked against the real Ruby files with a real
+// Redis.
+func TestCapacityUntracked(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		backlog     int64
+		job         time.Duration
+		drain       time.Duration // tracked: 100 s and 30000 s
+		peakWorking int64
+	}{
+		// 60 items done at 0..50 s; at 60 s the chains' 10 and the tick's 10 work at once.
+		{"100 x 10s", 100, 10 * time.Second, 90 * time.Second, 20},
+		// Each tick adds 10 workers while the 300 s jobs run: 50 work at once against a limit of 10.
+		{"1000 x 300s", 1000, 300 * time.Second, 6240 * time.Second, 50},
+	} {
+		res := SimulateCapacity(CapacityConfig{MaxRunningJobs: 10, Backlog: c.backlog, JobDuration: c.job,
+			CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 1, StatusTracking: Untracked})
+		if !res.Drained || res.DrainTime != c.drain || res.Completed != c.backlog {
+			t.Errorf("%s: drained %v at %v (%d completed), want at %v", c.name, res.Drained, res.DrainTime, res.Completed, c.drain)
+		}
+		if res.PeakWorking != c.peakWorking {
+			t.Errorf("%s: peak working %d, want %d", c.name, res.PeakWorking, c.peakWorking)
+		}
+		for _, r := range res.Rows {
+			if r.Running > 10 || r.Working < r.Running {
+				t.Errorf("%s: row %+v: registered past the limit or above working", c.name, r)
+			}
+		}
+	}
+	// The 300 s run: at 60 s the registered set was emptied, the tick's 10 jobs registered beside
+	// the 10 still working; utilisation (working / max_running_jobs) passes 100%.
+	res := SimulateCapacity(CapacityConfig{MaxRunningJobs: 10, Backlog: 1000, JobDuration: 300 * time.Second,
+		CronInterval: time.Minute, Horizon: 30 * 24 * time.Hour, Seed: 1})
+	if r := res.Rows[1]; r.Running != 10 || r.Working != 20 || r.UtilisationPct != 200 {
+		t.Errorf("row at 60 s: %+v, want 10 registered, 20 working, 200%% over [60, 120) s", r)
+	}
+	if res.MeanUtilisation <= 1 {
+		t.Errorf("mean utilisation %v, want above 1", res.MeanUtilisation)
 	}
 }

@@ -31,6 +31,22 @@ func (d Design) String() string {
 	return [...]string{"shared-limiter", "per-worker", "semaphore"}[d]
 }
 
+// StartPhases is when each runner starts polling, within the first fetch interval.
+type StartPhases int
+
+const (
+	// PhasesAligned starts every runner at t = 0: the worst case for the shared limiter, whose
+	// grid of fetches is fixed by each runner's first Wait and never drifts while it is idle.
+	PhasesAligned StartPhases = iota
+	// PhasesRandom starts each runner at an independent uniform offset in [0, FetchInterval),
+	// drawn from the seed.
+	PhasesRandom
+	// PhasesEven starts runner i at i x FetchInterval / Runners.
+	PhasesEven
+)
+
+func (p StartPhases) String() string { return [...]string{"aligned", "random", "even"}[p] }
+
 // FleetConfig describes a fleet of act_runner runners and the work that reaches it.
 type FleetConfig struct {
 	Runners          int
@@ -41,6 +57,13 @@ type FleetConfig struct {
 	TaskDuration     time.Duration
 	Duration         time.Duration // simulated time
 	Seed             int64
+	StartPhases      StartPhases
+	// AnswerTime is how long the server holds each FetchTask. The task a fetch gets is assigned
+	// when the server receives the request, so pickup latency ends at the fetch's start; the runner
+	// learns of the task, and starts it, AnswerTime later. A goroutine (or the semaphore's poller)
+	// waits for the answer before it sleeps or fetches again; the shared limiter spaces the starts
+	// of calls, so other goroutines of the runner can fetch meanwhile.
+	AnswerTime time.Duration
 	// ArrivalTimes, when set, replaces the Poisson arrivals with these times (ascending): scripted
 	// scenarios and hand-checked tests.
 	ArrivalTimes []time.Duration
@@ -57,14 +80,45 @@ func (c FleetConfig) Pollers(d Design) int {
 	return c.Runners * c.Capacity
 }
 
-// Connections is the most FetchTask requests a design can have in flight at once: one per runner
-// where fetches are serialized (the shared limiter, the single poller), one per goroutine
-// otherwise.
+// Connections is the most FetchTask requests a design can have in flight at once. The shared
+// limiter spaces the starts of calls, not their ends, so a runner has up to min(capacity,
+// max(1, ceil(AnswerTime / FetchInterval))) calls in flight; per-worker one per goroutine; the
+// semaphore's single poller waits for each answer: one per runner.
 func (c FleetConfig) Connections(d Design) int {
-	if d == PerWorker {
+	switch d {
+	case PerWorker:
 		return c.Runners * c.Capacity
+	case SharedLimiter:
+		return c.Runners * c.limiterInFlight()
 	}
 	return c.Runners
+}
+
+// limiterInFlight is min(capacity, max(1, ceil(AnswerTime / FetchInterval))).
+func (c FleetConfig) limiterInFlight() int {
+	k := int64(1)
+	if c.AnswerTime > 0 && c.FetchInterval > 0 {
+		k = max(1, (int64(c.AnswerTime)+int64(c.FetchInterval)-1)/int64(c.FetchInterval))
+	}
+	return int(min(int64(c.Capacity), k))
+}
+
+// TasksPerMinute is the most tasks the fleet can run per minute: every slot busy, each task
+// holding it for AnswerTime + TaskDuration.
+func (c FleetConfig) TasksPerMinute() float64 {
+	return float64(c.Runners*c.Capacity) * float64(time.Minute) / float64(c.TaskDuration+c.AnswerTime)
+}
+
+// phase returns when runner i starts polling; g is the phase stream (PhasesRandom), drawn once
+// per runner in order.
+func (c FleetConfig) phase(i int, g *schedule.SplitMix) int64 {
+	switch c.StartPhases {
+	case PhasesRandom:
+		return int64(g.Unit() * float64(c.FetchInterval))
+	case PhasesEven:
+		return int64(i) * int64(c.FetchInterval) / int64(c.Runners)
+	}
+	return 0
 }
 
 // plateau is the interval a backed-off poller settles at.
@@ -75,19 +129,22 @@ func (c FleetConfig) plateau() time.Duration {
 // IdleRateClosedForm is the steady idle FetchTask rate per minute from the loops alone: one fetch
 // per fetch_interval per runner through the shared limiter; one per plateau interval per poller
 // with backoff (jitter averages out).
+// A goroutine waits for each answer: with AnswerTime D the shared limiter's runner fetches every
+// max(fetch_interval, D / capacity), and a backed-off poller every plateau + D.
 func (c FleetConfig) IdleRateClosedForm(d Design) float64 {
 	if d == SharedLimiter {
-		return float64(c.Runners) * float64(time.Minute) / float64(c.FetchInterval)
+		every := max(float64(c.FetchInterval), float64(c.AnswerTime)/float64(c.Capacity))
+		return float64(c.Runners) * float64(time.Minute) / every
 	}
-	return float64(c.Pollers(d)) * float64(time.Minute) / float64(c.plateau())
+	return float64(c.Pollers(d)) * float64(time.Minute) / float64(c.plateau()+c.AnswerTime)
 }
 
 // EstimatedFetches bounds the number of fetches one run of design d walks one by one, for the
 // size cap. An idle shared limiter's fetches are counted, not walked.
 func (c FleetConfig) EstimatedFetches(d Design) float64 {
-	every := float64(c.plateau()) * 0.8
+	every := float64(c.plateau()+c.AnswerTime) * 0.8
 	if d == SharedLimiter {
-		if c.ArrivalRate == 0 && c.ArrivalTimes == nil {
+		if c.ArrivalRate == 0 && c.ArrivalTimes == nil && c.AnswerTime == 0 {
 			return float64(c.Runners)
 		}
 		return float64(c.Runners) * (float64(c.Duration)/float64(c.FetchInterval) + 1)

@@ -33,9 +33,10 @@ type fleetRun struct {
 	token     []int64 // shared limiter: when a blocked runner's next token is available
 	empty     []int64 // consecutive empty fetches per entity
 	rng       []schedule.SplitMix
-	idle      []int32 // shared limiter: goroutines per runner not running a task
-	running   []int32 // semaphore: tasks running per runner
-	blocked   []bool  // entity waiting for a slot or an idle goroutine
+	idle      []int32   // shared limiter: goroutines per runner not running a task
+	running   []int32   // semaphore: tasks running per runner
+	blocked   []bool    // entity waiting for a slot or an idle goroutine
+	inflight  [][]int64 // shared limiter with an answer time: when each runner's empty fetches return
 	completes fifo
 
 	base, maxI time.Duration
@@ -75,8 +76,19 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	case Semaphore:
 		r.running = make([]int32, n)
 	}
-	for i := 0; i < n; i++ {
-		r.heap.push(0, int32(i)) // every loop starts by fetching at t = 0
+	if d == SharedLimiter && c.AnswerTime > 0 {
+		r.inflight = make([][]int64, n)
+	}
+	phases := schedule.NewSplitMix(c.Seed, 3)
+	per := 1
+	if d == PerWorker {
+		per = c.Capacity
+	}
+	for i := 0; i < c.Runners; i++ {
+		at := c.phase(i, phases) // every loop of a runner starts with its first fetch
+		for j := 0; j < per; j++ {
+			r.heap.push(at, int32(i*per+j))
+		}
 	}
 	if s == scenarioArrivals {
 		r.arrivals = schedule.NewSplitMix(c.Seed, 1)
@@ -133,6 +145,15 @@ func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
 // shared (no task is queued before limit, so every fetch comes back empty) and returns the time of
 // its first fetch at or after limit.
 func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
+	if r.design == SharedLimiter && r.inflight != nil { // goroutines wait for answers: walk
+		for t < limit {
+			r.countRPC(t)
+			r.idle[id]--
+			r.inflight[id] = append(r.inflight[id], t+int64(r.c.AnswerTime))
+			t, _ = r.sharedNext(id, t+int64(r.base)) // a fetch is in flight: never blocked
+		}
+		return t
+	}
 	if r.design == SharedLimiter { // a fixed interval: count the fetches instead of walking them
 		n := (limit - t + int64(r.base) - 1) / int64(r.base)
 		r.rpcs += n
@@ -145,23 +166,50 @@ func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
 	}
 	for t < limit {
 		r.countRPC(t)
-		t += r.sleepAfterEmpty(id)
+		t += int64(r.c.AnswerTime) + r.sleepAfterEmpty(id)
 	}
 	return t
+}
+
+// sharedNext is a shared-limiter runner's next fetch after one at cand - fetch_interval, when
+// its goroutines wait for answers: at cand if a goroutine is free by then, else when the first
+// in-flight fetch returns (the limiter has banked its token); ok is false when every goroutine is
+// running a task.
+func (r *fleetRun) sharedNext(id int32, cand int64) (next int64, ok bool) {
+	q := r.inflight[id]
+	for len(q) > 0 && q[0] <= cand {
+		q = q[1:]
+		r.idle[id]++
+	}
+	if r.idle[id] == 0 && len(q) > 0 {
+		cand = q[0]
+		q = q[1:]
+		r.idle[id]++
+	}
+	r.inflight[id] = q
+	return cand, r.idle[id] > 0
 }
 
 // fetch is entity id's FetchTask at time t when a task may be queued.
 func (r *fleetRun) fetch(id int32, t int64) {
 	r.countRPC(t)
+	answer := int64(r.c.AnswerTime)
 	if !r.pending() {
-		r.heap.push(t+r.sleepAfterEmpty(id), id)
+		if r.inflight != nil {
+			r.idle[id]--
+			r.inflight[id] = append(r.inflight[id], t+answer)
+			next, _ := r.sharedNext(id, t+int64(r.base))
+			r.heap.push(next, id)
+			return
+		}
+		r.heap.push(t+answer+r.sleepAfterEmpty(id), id)
 		return
 	}
 	r.take(t)
 	r.empty[id] = 0
 	done := never
-	if r.scenario != scenarioSaturated && int64(r.c.TaskDuration) < never-t {
-		done = t + int64(r.c.TaskDuration)
+	if r.scenario != scenarioSaturated && int64(r.c.TaskDuration)+answer < never-t {
+		done = t + answer + int64(r.c.TaskDuration)
 	}
 	switch r.design {
 	case SharedLimiter:
@@ -169,11 +217,15 @@ func (r *fleetRun) fetch(id int32, t int64) {
 		if done != never {
 			r.completes.push(done, id)
 		}
-		if r.idle[id] > 0 {
-			r.heap.push(t+int64(r.base), id)
+		next, ok := t+int64(r.base), r.idle[id] > 0
+		if r.inflight != nil {
+			next, ok = r.sharedNext(id, next)
+		}
+		if ok {
+			r.heap.push(next, id)
 		} else {
 			r.blocked[id] = true
-			r.token[id] = t + int64(r.base) // the next token, for when a goroutine returns
+			r.token[id] = next // the next token, for when a goroutine returns
 		}
 	case PerWorker:
 		r.blocked[id] = true // running its task, not polling
@@ -186,9 +238,10 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.completes.push(done, id)
 		}
 		if r.running[id] < int32(r.c.Capacity) {
-			r.heap.push(t, id) // acquire the next slot and fetch again at once
+			r.heap.push(t+answer, id) // acquire the next slot and fetch again once answered
 		} else {
 			r.blocked[id] = true
+			r.token[id] = t + answer // it reaches the semaphore when the answer arrives
 		}
 	}
 }
@@ -218,7 +271,7 @@ func (r *fleetRun) complete(t int64, id int32) {
 		r.running[id]--
 		if r.blocked[id] {
 			r.blocked[id] = false
-			r.heap.push(t, id)
+			r.heap.push(max(t, r.token[id]), id)
 		}
 	}
 }

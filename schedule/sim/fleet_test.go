@@ -166,3 +166,106 @@ func TestFleetPickupByHand(t *testing.T) {
 		t.Errorf("semaphore: %d fetches, want 8", r.rpcs)
 	}
 }
+
+// Start phases, shared limiter, 3 runners with idle slots: a task waits for the next fetch of any
+// runner. Aligned, the three grids coincide: uniform on [0, I), p50 0.5 I, p95 0.95 I. At random
+// offsets (pooled over seeds) P(wait > x) = (1-x)^3: p50 1-0.5^(1/3) = 0.206 I, p95 0.632 I. Even,
+// uniform on [0, I/3): p50 0.167 I, p95 0.317 I.
+func TestFleetStartPhases(t *testing.T) {
+	for _, c := range []struct {
+		phases   StartPhases
+		seeds    int
+		p50, p95 float64 // in fetch intervals
+	}{
+		{PhasesAligned, 1, 0.5, 0.95},
+		{PhasesRandom, 150, 0.206, 0.632},
+		{PhasesEven, 1, 1.0 / 6, 0.95 / 3},
+	} {
+		var pooled histogram
+		for seed := 0; seed < c.seeds; seed++ {
+			cfg := FleetConfig{Runners: 3, Capacity: 10, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+				TaskDuration: time.Second, Duration: 2 * time.Hour, ArrivalRate: 3, Seed: int64(seed), StartPhases: c.phases}
+			if c.seeds == 1 {
+				cfg.Duration = 24 * time.Hour
+			}
+			r := newFleetRun(cfg, SharedLimiter, scenarioArrivals)
+			r.run()
+			for b, n := range r.latency.counts {
+				pooled.counts[b] += n
+			}
+			pooled.n += r.latency.n
+		}
+		p50 := float64(pooled.quantile(0.5)) / 2e9
+		p95 := float64(pooled.quantile(0.95)) / 2e9
+		if math.Abs(p50-c.p50) > 0.03 || math.Abs(p95-c.p95) > 0.03 {
+			t.Errorf("%v: pickup p50 %.3f p95 %.3f intervals, want %.3f and %.3f (within 0.03)", c.phases, p50, p95, c.p50, c.p95)
+		}
+	}
+}
+
+// Connections: the shared limiter spaces the starts of calls, so with an answer time a runner has
+// min(capacity, max(1, ceil(answer / interval))) calls in flight.
+func TestFleetConnections(t *testing.T) {
+	for _, c := range []struct {
+		capacity                int
+		answer                  time.Duration
+		shared, perWorker, sema int
+	}{
+		{60, 0, 3, 180, 3},
+		{60, time.Second, 3, 180, 3},
+		{60, 2 * time.Second, 3, 180, 3},
+		{60, 2*time.Second + 1, 6, 180, 3},
+		{60, 7 * time.Second, 12, 180, 3},
+		{2, 7 * time.Second, 6, 6, 3},
+		{1, time.Minute, 3, 3, 3},
+	} {
+		cfg := FleetConfig{Runners: 3, Capacity: c.capacity, FetchInterval: 2 * time.Second, AnswerTime: c.answer}
+		got := [3]int{cfg.Connections(SharedLimiter), cfg.Connections(PerWorker), cfg.Connections(Semaphore)}
+		if got != [3]int{c.shared, c.perWorker, c.sema} {
+			t.Errorf("capacity %d answer %v: connections %v, want %v", c.capacity, c.answer, got, [3]int{c.shared, c.perWorker, c.sema})
+		}
+	}
+}
+
+// Answer time, by hand (one runner, zero jitter, 2 s interval, 5 s max, answer 1 s):
+//   - shared limiter, capacity 2: the grid holds (2 goroutines cover a 1 s answer): 15 fetches in
+//     30 s; capacity 1 with a 3 s answer: one call at a time, every 3 s: 10 fetches.
+//   - per-worker and semaphore, capacity 1: each empty fetch waits 1 s for its answer, then sleeps
+//     2, 4, 5, 5, ...: fetches at 0, 3, 8, 14, 20, 26: 6.
+//   - pickup: a task queued at 4.5 s is taken by the shared limiter's fetch at 6 s (1.5 s) and
+//     starts at 7 s; it runs 10 s, so with capacity 1 the goroutine is back at 17 s.
+func TestFleetAnswerTimeByHand(t *testing.T) {
+	base := FleetConfig{Runners: 1, Capacity: 2, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+		Duration: 30 * time.Second, JitterDraw: schedule.Constant(0.5), AnswerTime: time.Second}
+	count := func(c FleetConfig, d Design) int64 {
+		r := newFleetRun(c, d, scenarioIdle)
+		r.run()
+		return r.rpcs
+	}
+	if n := count(base, SharedLimiter); n != 15 {
+		t.Errorf("shared limiter, capacity 2, answer 1s: %d fetches, want 15", n)
+	}
+	c := base
+	c.Capacity, c.AnswerTime = 1, 3*time.Second
+	if n := count(c, SharedLimiter); n != 10 {
+		t.Errorf("shared limiter, capacity 1, answer 3s: %d fetches, want 10", n)
+	}
+	if got := c.IdleRateClosedForm(SharedLimiter); got != 20 {
+		t.Errorf("closed form %v/min, want 20 (one per 3 s)", got)
+	}
+	c = base
+	c.Capacity = 1
+	for _, d := range []Design{PerWorker, Semaphore} {
+		if n := count(c, d); n != 6 {
+			t.Errorf("%v, answer 1s: %d fetches, want 6", d, n)
+		}
+	}
+	c = base
+	c.Capacity, c.TaskDuration, c.ArrivalTimes = 1, 10*time.Second, []time.Duration{4500 * time.Millisecond}
+	r := newFleetRun(c, SharedLimiter, scenarioArrivals)
+	r.run()
+	// Fetches at 0, 2, 4 (empty), 6 (the task; back at 17), then 17, 19, ..., 29: 4 + 7 = 11.
+	if lat := float64(r.latency.quantile(1)) / 1e9; math.Abs(lat-1.5) > 0.015 || r.rpcs != 11 {
+		t.Errorf("pickup %v s (want 1.5), %d fetches (want 11)", lat, r.rpcs)
+	}
+}
