@@ -9,11 +9,3 @@ import "github.com/backoffctl/backoffctl/schedule/draw"
 // draw.
 type Draws = draw.Draws
 
-// NewSplitMix is draw.NewSplitMix, kept for the simulations.
-var NewSplitMix = draw.NewSplitMix
-
-// SplitMix is draw.SplitMix, kept for the simulations.
-type SplitMix = draw.SplitMix
-
-// Constant is draw.Fixed, kept for the simulations' tests.
-type Constant = draw.Fixed

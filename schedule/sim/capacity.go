@@ -4,7 +4,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // CapacityConfig describes a GitLab LimitedCapacity::Worker (app/workers/concerns/
@@ -105,7 +105,7 @@ type capacityRun struct {
 	busyArea   float64 // integral of running over time, ns
 	lastChange int64
 	peak       int64
-	rng        schedule.SplitMix
+	rng        draw.SplitMix
 }
 
 const (

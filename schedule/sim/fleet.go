@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // Design is one of the act_runner poller loops, as the code ran (a busy goroutine runs its task
@@ -111,7 +112,7 @@ func (c FleetConfig) TasksPerMinute() float64 {
 
 // phase returns when runner i starts polling; g is the phase stream (PhasesRandom), drawn once
 // per runner in order.
-func (c FleetConfig) phase(i int, g *schedule.SplitMix) int64 {
+func (c FleetConfig) phase(i int, g *draw.SplitMix) int64 {
 	switch c.StartPhases {
 	case PhasesRandom:
 		return int64(g.Unit() * float64(c.FetchInterval))

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // scenario is what a run feeds the fleet.
@@ -32,7 +33,7 @@ type fleetRun struct {
 	heap      entityHeap
 	token     []int64 // shared limiter: when a blocked runner's next token is available
 	empty     []int64 // consecutive empty fetches per entity
-	rng       []schedule.SplitMix
+	rng       []draw.SplitMix
 	idle      []int32   // shared limiter: goroutines per runner not running a task
 	running   []int32   // semaphore: tasks running per runner
 	blocked   []bool    // entity waiting for a slot or an idle goroutine
@@ -41,8 +42,8 @@ type fleetRun struct {
 
 	base, maxI time.Duration
 
-	arrivals    *schedule.SplitMix // arrival process
-	replay      *schedule.SplitMix // the same stream, behind: arrival times of queued tasks
+	arrivals    *draw.SplitMix // arrival process
+	replay      *draw.SplitMix // the same stream, behind: arrival times of queued tasks
 	nextArrival int64
 	replayAt    int64
 	arrived     int64
@@ -63,7 +64,7 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	r.token = make([]int64, n)
 	r.empty = make([]int64, n)
 	r.blocked = make([]bool, n)
-	r.rng = make([]schedule.SplitMix, n)
+	r.rng = make([]draw.SplitMix, n)
 	for i := range r.rng {
 		r.rng[i].Reseed(c.Seed, uint64(i)+16)
 	}
@@ -79,7 +80,7 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	if d == SharedLimiter && c.AnswerTime > 0 {
 		r.inflight = make([][]int64, n)
 	}
-	phases := schedule.NewSplitMix(c.Seed, 3)
+	phases := draw.NewSplitMix(c.Seed, 3)
 	per := 1
 	if d == PerWorker {
 		per = c.Capacity
@@ -91,8 +92,8 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 		}
 	}
 	if s == scenarioArrivals {
-		r.arrivals = schedule.NewSplitMix(c.Seed, 1)
-		r.replay = schedule.NewSplitMix(c.Seed, 1)
+		r.arrivals = draw.NewSplitMix(c.Seed, 1)
+		r.replay = draw.NewSplitMix(c.Seed, 1)
 		r.nextArrival = r.interArrival(r.arrivals, 0, 0)
 	}
 	return r
@@ -100,7 +101,7 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 
 // interArrival returns arrival number k (0-based), which follows the arrival at t: from the
 // scripted list, or a Poisson draw from g.
-func (r *fleetRun) interArrival(g *schedule.SplitMix, t int64, k int64) int64 {
+func (r *fleetRun) interArrival(g *draw.SplitMix, t int64, k int64) int64 {
 	if r.c.ArrivalTimes != nil {
 		if k >= int64(len(r.c.ArrivalTimes)) {
 			return never

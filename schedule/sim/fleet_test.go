@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 func prFleet() FleetConfig {
@@ -127,7 +127,7 @@ func TestHistogramQuantiles(t *testing.T) {
 // 30 s or later.
 func TestFleetPerWorkerIdleByHand(t *testing.T) {
 	c := FleetConfig{Runners: 1, Capacity: 1, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
-		Duration: time.Minute, JitterDraw: schedule.Constant(0.5)}
+		Duration: time.Minute, JitterDraw: draw.Fixed(0.5)}
 	for _, d := range []Design{PerWorker, Semaphore} {
 		r := newFleetRun(c, d, scenarioIdle)
 		r.run()
@@ -144,7 +144,7 @@ func TestFleetPerWorkerIdleByHand(t *testing.T) {
 //   - semaphore: the poller fetches at 0, 2, then 6: A (3 s) and at once B (2 s); both slots busy.
 func TestFleetPickupByHand(t *testing.T) {
 	c := FleetConfig{Runners: 1, Capacity: 2, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
-		TaskDuration: 10 * time.Second, Duration: 30 * time.Second, JitterDraw: schedule.Constant(0.5),
+		TaskDuration: 10 * time.Second, Duration: 30 * time.Second, JitterDraw: draw.Fixed(0.5),
 		ArrivalTimes: []time.Duration{3 * time.Second, 4 * time.Second}}
 	want := map[Design][2]float64{SharedLimiter: {1, 2}, PerWorker: {3, 2}, Semaphore: {3, 2}}
 	for d, lat := range want {
@@ -236,7 +236,7 @@ func TestFleetConnections(t *testing.T) {
 //     starts at 7 s; it runs 10 s, so with capacity 1 the goroutine is back at 17 s.
 func TestFleetAnswerTimeByHand(t *testing.T) {
 	base := FleetConfig{Runners: 1, Capacity: 2, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
-		Duration: 30 * time.Second, JitterDraw: schedule.Constant(0.5), AnswerTime: time.Second}
+		Duration: 30 * time.Second, JitterDraw: draw.Fixed(0.5), AnswerTime: time.Second}
 	count := func(c FleetConfig, d Design) int64 {
 		r := newFleetRun(c, d, scenarioIdle)
 		r.run()

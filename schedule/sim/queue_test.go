@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // A simulation peeks at its next event and then schedules one sooner (a goroutine that finishes a
@@ -45,7 +45,7 @@ func TestHeapPushBeforePeekedTop(t *testing.T) {
 // finished goroutine used to wait for the other's fetch at 21 s: 13).
 func TestFleetFetchAtOnceAfterTask(t *testing.T) {
 	c := FleetConfig{Runners: 2, Capacity: 1, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
-		TaskDuration: 12 * time.Second, Duration: 30 * time.Second, JitterDraw: schedule.Constant(0.5),
+		TaskDuration: 12 * time.Second, Duration: 30 * time.Second, JitterDraw: draw.Fixed(0.5),
 		ArrivalTimes: []time.Duration{3 * time.Second}}
 	r := newFleetRun(c, PerWorker, scenarioArrivals)
 	r.run()
