@@ -31,6 +31,7 @@ func strategiesTable() *format.Table {
 			{Key: "aliases", Kind: format.Text},
 			{Key: "parameters", Kind: format.Text},
 			{Key: "source", Kind: format.Text},
+			{Key: "group", Kind: format.Text},
 		},
 	}
 	for _, def := range strategy.All() {
@@ -52,6 +53,7 @@ func strategiesTable() *format.Table {
 			{Text: strings.Join(def.Aliases, " ")},
 			{Text: strings.Join(params, " ")},
 			{Text: def.Source},
+			{Text: string(def.Group)},
 		})
 	}
 	return t

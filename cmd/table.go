@@ -81,6 +81,9 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		params = []format.Field{{Name: "rand", Value: b.random.rand}, {Name: "seed", Value: b.random.seed}, {Name: "samples", Value: o.samples}}
 	}
 	t := scheduleTable(s, rows, params)
+	if b.random.seeded() && !sampling && b.def.SeedDoc != "" {
+		t.Notes = append(t.Notes, format.Message{Key: "note.seed", Args: []any{b.random.seed, b.def.SeedDoc}})
+	}
 	if o.envelope {
 		addEnvelope(t, schedule.Envelope(s))
 	}

@@ -24,6 +24,8 @@ func englishMessages() map[string]string {
 		"note.generic.elapsed":     "the schedule ends after attempt %d: the next retry would start later than --max-elapsed %s after attempt 1 started",
 		"note.generic.capped":      "--cap %s bounds the waits from attempt %d on",
 		"note.generic.exceeds":     "--jitter %s is applied after the cap (--cap-order cap-then-jitter), so a wait can exceed the cap: up to %s",
+		"note.seed":                "--seed %d: %s",
+		"col.group":                "group",
 		"note.activejob.exhausted": "after attempt %d the error is re-raised: retries exhausted (or the retry_on block runs)",
 		"note.fixed.truncated":     "--wait %vs is used as %vs: ActiveJob keeps whole seconds (.to_i)",
 

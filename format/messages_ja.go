@@ -25,6 +25,8 @@ func japaneseMessages() map[string]string {
 		"note.generic.elapsed":     "%d 回目の試行で終了: 次のリトライは最初の試行から --max-elapsed %s より後に始まるため",
 		"note.generic.capped":      "--cap %s が %d 回目以降の待ち時間を制限します",
 		"note.generic.exceeds":     "--jitter %s は上限の後に適用されます (--cap-order cap-then-jitter)。待ち時間は上限を超えることがあります: 最大 %s",
+		"note.seed":                "--seed %d: %s",
+		"col.group":                "分類",
 		"note.activejob.exhausted": "%d 回目の実行の後はエラーが再送出されます: リトライ回数の上限 (retry_on のブロックがあればそれが実行されます)",
 		"note.fixed.truncated":     "--wait %v秒 は %v秒 として扱われます: ActiveJob は秒未満を切り捨てます (.to_i)",
 

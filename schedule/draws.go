@@ -8,4 +8,3 @@ import "github.com/backoffctl/backoffctl/schedule/draw"
 // positions in every system (u = 0.5 is the middle of every range). The streams live in package
 // draw.
 type Draws = draw.Draws
-

@@ -32,8 +32,9 @@ func aiven() Def {
 			param.Count("calls", 12, 1, "number of delay() calls"),
 			param.Wait("work", 0, 0, 24*time.Hour, "time spent between calls"),
 		},
-		Count:  "calls",
-		Stream: draw.Java,
+		Count:   "calls",
+		Stream:  draw.Java,
+		SeedDoc: "java.util.Random(N), one nextInt(1024) per sleep: the table equals a Java run with new Random(N)",
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			mode := v.Text("mode")
 			if mode == "cap" && v.Changed("timer") {

@@ -38,6 +38,10 @@ type Def struct {
 	CountOffset int
 	Stream      draw.Stream // what --seed N reproduces; draw.None: the strategy draws nothing
 	Required    []string    // parameters without a usable default: New refuses to build until they are set
+	// SeedDoc says what --seed N reproduces, for the note under a seeded table: the library's own
+	// generator ("Go math/rand rand.New(rand.NewSource(N)), one Float64 per NextBackOff"), or why
+	// it cannot be seeded. Empty: the tool's own stream, nothing to say.
+	SeedDoc string
 	// New builds the strategy from parameter values; an error is an *param.InputError.
 	New func(v *param.Values) (schedule.Strategy, error)
 }
