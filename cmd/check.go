@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -47,8 +48,10 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 		Short: "Assert limits on a retry policy, for CI: exit 1 when one fails",
 		Long: `Check a retry policy against limits: --max-window and --min-window bound when the last attempt
 starts, --max-wait bounds every wait, --min-first-wait the first one. By default the schedule is read
-at --rand (0.5); --percentile P reads it at the P-th sampled percentile instead. Exit 0 when every
-assertion holds, 1 when one fails (each failure is listed on stderr), 2 for bad input.
+at --rand (0.5); --bound max reads it at the exact worst case over all draws (the greatest start and
+wait of every row; --bound min the least), --percentile P at the P-th sampled percentile. Exit 0
+when every assertion holds, 1 when one fails (each failure is listed on stderr with a summary line;
+under GITHUB_ACTIONS=true also as an ::error:: annotation), 2 for bad input.
 
 check --policy FILE checks every policy of a YAML file:
 
@@ -58,6 +61,7 @@ check --policy FILE checks every policy of a YAML file:
       params: {attempts: 25, jitter: 0.15}
       assert: {max-window: 30d, min-first-wait: 1s}`,
 		Example: `  backoffctl check polynomial --attempts 25 --max-window 30d --min-first-wait 1s
+  backoffctl check polynomial --attempts 25 --max-window 24d --bound max
   backoffctl check sidekiq --retries 25 --max-window 21d --percentile 99 --samples 100000 --seed 1
   backoffctl check --policy testdata/policies.yaml`,
 		Args:               cobra.ArbitraryArgs,
@@ -82,13 +86,14 @@ check --policy FILE checks every policy of a YAML file:
 	addStrategySubcommands(check, func(fs *pflag.FlagSet) {
 		a.bind(fs)
 		eval.bind(fs)
+		eval.bindBound(fs)
 	}, func(b *boundStrategy) error {
 		a.collect(b.fs)
-		results, err := checkOne(b, &a, &eval, g.stderr)
+		results, params, err := checkOne(b, &a, &eval, g.stderr)
 		if err != nil {
 			return err
 		}
-		return reportChecks(g, results, false)
+		return reportChecks(g, results, false, params)
 	})
 	for _, c := range check.Commands() {
 		if def, ok := strategy.Find(c.Name()); ok {
@@ -99,33 +104,43 @@ check --policy FILE checks every policy of a YAML file:
 }
 
 // checkOne evaluates one strategy's assertions.
-func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]analyze.Result, error) {
+func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]analyze.Result, []format.Field, error) {
 	if len(a.set.Limits) == 0 {
-		return nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
+		return nil, nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
 	}
 	if b.fs.Changed("samples") && !eval.sampling() {
-		return nil, badInput("--samples applies with --percentile")
+		return nil, nil, badInput("--samples applies with --percentile")
+	}
+	if eval.bound != "" && (eval.sampling() || b.fs.Changed("rand") || b.random.seeded()) {
+		return nil, nil, badInput("--bound reads the exact envelope over all draws: leave out --percentile, --rand and --seed")
 	}
 	s, err := b.strategy(eval.sampling())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	e := eval.with(b, stderr)
 	v, err := e.View(b.def, s)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	results := a.set.Check(v)
 	for i := range results {
 		results[i].Strategy, results[i].Draws = b.def.Name, e.Label(b.def)
 	}
-	return results, nil
+	params := fieldsOf(s, b)
+	switch {
+	case eval.sampling():
+		params = append(params, format.Field{Name: "percentile", Value: eval.percentile}, format.Field{Name: "samples", Value: eval.samples})
+	case eval.bound != "":
+		params = append(paramFields(s), format.Field{Name: "bound", Value: eval.bound})
+	}
+	return results, params, nil
 }
 
 // reportChecks prints the results table, lists failures on stderr and returns exit 1 when any
 // failed.
-func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool) error {
-	t := &format.Table{Columns: []format.Column{}}
+func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, params []format.Field) error {
+	t := &format.Table{Columns: []format.Column{}, Parameters: params}
 	if withPolicy {
 		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text})
 	}
@@ -137,18 +152,16 @@ func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool) e
 		format.Column{Key: "actual_seconds", Kind: format.Seconds},
 		format.Column{Key: "result", Kind: format.Text},
 	)
-	failed := 0
-	var lines []string
+	var failures []string
 	for _, r := range results {
 		word := "ok"
 		if !r.OK {
 			word = "FAIL"
-			failed++
 			who := r.Strategy
 			if withPolicy {
 				who = r.Policy + " (" + r.Strategy + ")"
 			}
-			lines = append(lines, fmt.Sprintf("backoffctl: %s: %s %s failed: actual %s at %s", who, r.Name,
+			failures = append(failures, fmt.Sprintf("%s: %s %s failed: actual %s at %s", who, r.Name,
 				format.Duration(r.Limit), format.Duration(r.Actual), r.Draws))
 		}
 		var row []format.Cell
@@ -156,21 +169,31 @@ func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool) e
 			row = append(row, format.Cell{Text: r.Policy})
 		}
 		t.Rows = append(t.Rows, append(row, format.Cell{Text: r.Strategy}, format.Cell{Text: r.Draws},
-			format.Cell{Text: r.Name}, format.Cell{Num: r.Limit}, format.Cell{Num: r.Actual}, format.Cell{Text: word}))
+			format.Cell{Text: r.Name}, format.Cell{Num: r.Limit}, format.Cell{Num: r.Actual}, format.Cell{Text: word, Alert: !r.OK}))
 	}
 	status := "passed"
-	if failed > 0 {
+	if len(failures) > 0 {
 		status = "failed"
 	}
-	t.Head = []format.Field{{Name: "check", Value: status}, {Name: "assertions", Value: len(results)}, {Name: "failed", Value: failed}}
+	t.Head = []format.Field{{Name: "check", Value: status}, {Name: "assertions", Value: len(results)}, {Name: "failed", Value: len(failures)}}
 	if err := g.emit(t); err != nil {
 		return err
 	}
-	if failed == 0 {
+	if len(failures) == 0 {
 		return nil
 	}
-	for _, l := range lines[:len(lines)-1] {
-		fmt.Fprintln(g.stderr, l)
+	annotate := os.Getenv("GITHUB_ACTIONS") == "true"
+	for _, f := range failures {
+		fmt.Fprintln(g.stderr, "backoffctl: "+f)
+		if annotate {
+			fmt.Fprintln(g.stderr, "::error title=backoffctl check::"+workflowEscape(f))
+		}
 	}
-	return &exitError{code: exitFailed, msg: strings.TrimPrefix(lines[len(lines)-1], "backoffctl: ")}
+	return &exitError{code: exitFailed, msg: fmt.Sprintf("check failed: %d of %d assertions", len(failures), len(results))}
+}
+
+// workflowEscape escapes a GitHub Actions workflow command's message: %, CR and LF, so text can
+// never end the command or start another.
+func workflowEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }

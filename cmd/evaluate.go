@@ -11,6 +11,7 @@ import (
 type evaluation struct {
 	percentile float64 // 0: at the draws
 	samples    int
+	bound      string // check's --bound: min or max of the exact envelope
 }
 
 func (e *evaluation) bind(fs *pflag.FlagSet) {
@@ -22,5 +23,11 @@ func (e *evaluation) sampling() bool { return e.percentile > 0 }
 
 // with is the evaluation of b's parameters, with progress on stderr.
 func (e *evaluation) with(b *boundStrategy, stderr io.Writer) analyze.Evaluation {
-	return analyze.Evaluation{Draws: b.random.draws(), Percentile: e.percentile, Samples: e.samples, Watch: watcher(stderr)}
+	return analyze.Evaluation{Draws: b.random.draws(), Percentile: e.percentile, Samples: e.samples, Bound: e.bound, Watch: watcher(stderr)}
+}
+
+// bindBound registers check's --bound.
+func (e *evaluation) bindBound(fs *pflag.FlagSet) {
+	enumFlag(fs, &e.bound, "bound", "", "", []string{"min", "max"},
+		"evaluate at the exact least (min) or greatest (max) start and wait over all draws instead of at --rand")
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/pflag"
@@ -32,7 +33,7 @@ func runPolicies(g *globalOptions, path string) error {
 	}
 	var all []analyze.Result
 	for _, p := range policies {
-		results, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
+		results, _, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
 		if err != nil {
 			return badInput("%s:%d: policy %s: %s", path, p.line, p.name, describeError(err))
 		}
@@ -41,7 +42,7 @@ func runPolicies(g *globalOptions, path string) error {
 		}
 		all = append(all, results...)
 	}
-	return reportChecks(g, all, true)
+	return reportChecks(g, all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}})
 }
 
 // describeError is the one-line text of an error as Main would print it.
@@ -150,6 +151,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 	p.bound = bindStrategy(def, fs)
 	p.asserts.bind(fs)
 	p.eval.bind(fs)
+	p.eval.bindBound(fs)
 	set := func(section string, allowed func(string) bool, node *yaml.Node) error {
 		if node.Kind != yaml.MappingNode {
 			return at(node, "%s must be a mapping", section)
@@ -175,7 +177,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 				return true
 			}
 		}
-		return n == "percentile" || n == "samples"
+		return n == "percentile" || n == "samples" || n == "bound"
 	}
 	if node := fields["params"]; node != nil {
 		if err := set("params", func(n string) bool { return !isAssertion(n) }, node); err != nil {

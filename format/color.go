@@ -14,6 +14,7 @@ const (
 	headerColor = lipgloss.Color("6") // cyan
 	borderColor = lipgloss.Color("8") // grey
 	noteColor   = lipgloss.Color("3") // yellow
+	alertColor  = lipgloss.Color("1") // red
 )
 
 // renderColor writes a bordered lipgloss table. Colour escape codes appear only when o.Color is
@@ -29,6 +30,7 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 	base := r.NewStyle().Padding(0, 1)
 	head := base.Foreground(headerColor).Bold(true)
 	right := base.Align(lipgloss.Right)
+	alert := base.Foreground(alertColor).Bold(true)
 
 	tbl := table.New().
 		Border(lipgloss.RoundedBorder()).
@@ -44,6 +46,8 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 				return head
 			case numeric:
 				return right
+			case row >= 0 && row < len(t.Rows) && col < len(t.Rows[row]) && t.Rows[row][col].Alert:
+				return alert
 			}
 			return base
 		})

@@ -31,9 +31,10 @@ type Column struct {
 
 // Cell is a number, a word, or nothing (empty in CSV, null in JSON).
 type Cell struct {
-	Num  float64
-	Text string
-	Null bool
+	Num   float64
+	Text  string
+	Null  bool
+	Alert bool // a failure the reader must not miss: drawn in red where colour is on
 }
 
 // Field is a named value for the JSON head, parameters and summary objects.

@@ -44,8 +44,9 @@ type Evaluation struct {
 	Draws      Draws
 	Percentile float64 // 0: at the draws
 	Samples    int
-	AtRand     bool  // at --rand even when --seed is given (it seeds a sampler elsewhere)
-	Watch      Watch // nil: no progress display
+	AtRand     bool   // at --rand even when --seed is given (it seeds a sampler elsewhere)
+	Bound      string // "min" or "max": at the exact envelope over all draws; "": not
+	Watch      Watch  // nil: no progress display
 }
 
 // Sampling reports whether the evaluation reads percentiles.
@@ -62,6 +63,9 @@ func (v View) Last() float64 { return v.Starts[len(v.Starts)-1] }
 
 // View evaluates s, a strategy of def.
 func (e Evaluation) View(def strategy.Def, s schedule.Strategy) (View, error) {
+	if e.Bound != "" {
+		return boundView(s, e.Bound == "max"), nil
+	}
 	if !e.Sampling() {
 		d := e.Draws.For(def)
 		if e.AtRand {
@@ -103,9 +107,28 @@ func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, wat
 	return schedule.PercentilesProgress(s, n, seed, percents, done), nil
 }
 
-// Label names the evaluation for output: "rand 0.5", "seed 7", "p95" or "exact".
+// boundView is the envelope's least (or greatest) start and wait of every row: the exact best (or
+// worst) case over all draws, which no sample count can miss.
+func boundView(s schedule.Strategy, greatest bool) View {
+	env := schedule.Envelope(s)
+	v := View{Starts: make([]float64, len(env)), Waits: make([]float64, len(env))}
+	for i, b := range env {
+		v.Starts[i], v.Waits[i] = b.StartMin, b.WaitMin
+		if greatest {
+			v.Starts[i], v.Waits[i] = b.StartMax, b.WaitMax
+		}
+		if b.NoWait {
+			v.Waits[i] = math.NaN()
+		}
+	}
+	return v
+}
+
+// Label names the evaluation for output: "rand 0.5", "seed 7", "p95", "envelope max" or "exact".
 func (e Evaluation) Label(def strategy.Def) string {
 	switch {
+	case e.Bound != "" && def.Stream.Random():
+		return "envelope " + e.Bound
 	case e.Sampling():
 		return "p" + PercentileName(e.Percentile)
 	case !def.Stream.Random():
