@@ -89,6 +89,7 @@ check --policy FILE checks every policy of a YAML file:
 		eval.bindBound(fs)
 	}, func(b *boundStrategy) error {
 		a.collect(b.fs)
+		eval.budget = new(analyze.Budget)
 		results, params, err := checkOne(b, &a, &eval, g.stderr)
 		if err != nil {
 			return err

@@ -11,7 +11,8 @@ import (
 type evaluation struct {
 	percentile float64 // 0: at the draws
 	samples    int
-	bound      string // check's --bound: min or max of the exact envelope
+	bound      string           // check's --bound: min or max of the exact envelope
+	budget     *analyze.Budget // shared by every evaluation of one command
 }
 
 func (e *evaluation) bind(fs *pflag.FlagSet) {
@@ -23,7 +24,7 @@ func (e *evaluation) sampling() bool { return e.percentile > 0 }
 
 // with is the evaluation of b's parameters, with progress on stderr.
 func (e *evaluation) with(b *boundStrategy, stderr io.Writer) analyze.Evaluation {
-	return analyze.Evaluation{Draws: b.random.draws(), Percentile: e.percentile, Samples: e.samples, Bound: e.bound, Watch: watcher(stderr)}
+	return analyze.Evaluation{Draws: b.random.draws(), Percentile: e.percentile, Samples: e.samples, Bound: e.bound, Watch: watcher(stderr), Budget: e.budget}
 }
 
 // bindBound registers check's --bound.

@@ -31,6 +31,21 @@ func runPolicies(g *globalOptions, path string) error {
 	if err != nil {
 		return err
 	}
+	// One sampling budget for the whole file, checked before anything runs.
+	budget, planned := new(analyze.Budget), 0.0
+	for _, p := range policies {
+		p.eval.budget = budget
+		if !p.eval.sampling() {
+			continue
+		}
+		if s, err := p.bound.strategy(true); err == nil {
+			cost, _, _ := analyze.Cost(s, p.eval.samples, 1)
+			planned += cost
+		}
+	}
+	if planned > analyze.MaxSampledRows {
+		return badInput("%s: its policies sample %.3g rows in all, past the cap of %.0e per command: lower their samples", path, planned, analyze.MaxSampledRows)
+	}
 	var all []analyze.Result
 	for _, p := range policies {
 		results, _, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)

@@ -88,7 +88,7 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		addEnvelope(t, schedule.Envelope(s))
 	}
 	if sampling {
-		q, err := analyze.Percentiles(s, o.samples, b.random.seed, o.percentiles, watcher(g.stderr))
+		q, err := analyze.Percentiles(s, o.samples, b.random.seed, o.percentiles, watcher(g.stderr), nil)
 		if err != nil {
 			return err
 		}

@@ -59,50 +59,98 @@ func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
 // fallback).
 func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64) Quantiles {
-	rows := MaxRows(s)
-	sm := &sampler{s: s, n: n, seed: seed, cols: 2 * rows, done: done} // start of row r at 2r, wait at 2r+1
-	m := min(n, pilotN)
-	pilot := sm.pilot(m)
-	rows = sm.cols / 2 // the pilot may have found longer schedules
-	sm.counts = make([]int64, sm.cols)
+	return percentilesWithin(s, n, seed, percents, pilotN, done, MemoryBudget)
+}
 
-	targets := make([]*target, 0, sm.cols*len(percents))
-	for c := 0; c < sm.cols; c++ {
-		if m == n { // every sample is in the pilot
-			sm.counts[c] = int64(len(pilot[c]))
+// MemoryBudget is what one sampled percentile computation may hold (the process peaks near 256 MB
+// with the runtime and the schedules around it): the pilot samples and the
+// values kept inside brackets, for every column at once. A schedule with more columns than fit
+// is sampled in several passes, each over a group of columns (rows), so memory stays bounded
+// whatever the row count; the cost is one walk over the samples per group.
+const MemoryBudget = 192 << 20
+
+// SamplingPasses returns how many passes over n samples a percentile computation of s takes to
+// stay within MemoryBudget (before any rare histogram fallback), with its row count.
+func SamplingPasses(s Strategy, n, percents int) (rows, passes int) {
+	rows = MaxRows(s)
+	group := columnsPerPass(2*rows, n, min(n, pilotSize), percents, MemoryBudget)
+	return rows, (2*rows + group - 1) / group
+}
+
+// columnsPerPass is how many columns fit the budget at once: each holds m pilot values and, when
+// the pilot is not every sample, the values inside its brackets (about 6 standard deviations of
+// rank on each side, per percentile).
+func columnsPerPass(cols, n, m, percents int, budget int) int {
+	per := float64(m)
+	if m < n {
+		// A bracket keeps at most bracketLimit values per interval; past that it falls back to
+		// histograms, which hold bins, not values.
+		share := math.Min(1, (6*math.Sqrt(float64(m))+4)/float64(m)*1.05)
+		per += float64(percents) * math.Min(share*float64(n-m), bracketLimit)
+	}
+	group := int(float64(budget) / (8*per + 64))
+	return max(1, min(group, cols))
+}
+
+func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int) Quantiles {
+	rows := MaxRows(s)
+	m := min(n, pilotN)
+	cols := 2 * rows // start of row r at 2r, wait at 2r+1
+	counts := make([]int64, cols)
+	var values [][]float64 // per column, one value per percentile
+	for lo := 0; lo < cols; {
+		group := columnsPerPass(cols, n, m, len(percents), budget)
+		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0}
+		pilot := sm.pilot(m)
+		if sm.cols > cols { // the first pilot found longer schedules
+			cols = sm.cols
+			counts = append(counts, make([]int64, cols-len(counts))...)
+			sm.hi = min(lo+group, cols)
 		}
-		for _, p := range percents {
-			t := &target{col: c, p: p / 100}
-			switch {
-			case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
-				t.value, t.done = math.NaN(), true
-			case m == n:
-				t.setRank(sm.counts[c])
-				t.value, t.done = pilot[c][t.rank-1], true
-			case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
-				t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
-			default:
-				t.bracket(pilot[c], p/100)
+		sm.counts = counts
+		targets := make([]*target, 0, (sm.hi-sm.lo)*len(percents))
+		for c := sm.lo; c < sm.hi; c++ {
+			if m == n { // every sample is in the pilot
+				counts[c] = int64(len(pilot[c]))
 			}
-			targets = append(targets, t)
+			for _, p := range percents {
+				t := &target{col: c, p: p / 100}
+				switch {
+				case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
+					t.value, t.done = math.NaN(), true
+				case m == n:
+					t.setRank(counts[c])
+					t.value, t.done = pilot[c][t.rank-1], true
+				case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
+					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
+				default:
+					t.bracket(pilot[c], p/100)
+				}
+				targets = append(targets, t)
+			}
+		}
+		sm.bracketPass(targets)
+		sm.histogramPasses(targets, pilot)
+		for i := 0; i < len(targets); i += len(percents) {
+			col := make([]float64, len(percents))
+			for j := range percents {
+				col[j] = targets[i+j].value
+			}
+			values = append(values, col)
+		}
+		lo = sm.hi
+		if lo < cols {
+			// Let this group's pilot go before the next one is built: without a collection in
+			// between, the heap may hold both, twice the budget.
+			pilot, targets = nil, nil
+			runtime.GC()
 		}
 	}
-	sm.bracketPass(targets)
-	sm.histogramPasses(targets, pilot)
-
+	rows = cols / 2
 	q := Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows), Reached: make([]float64, rows)}
 	for r := 0; r < rows; r++ {
-		q.Start[r] = make([]float64, len(percents))
-		q.Wait[r] = make([]float64, len(percents))
-		q.Reached[r] = float64(sm.counts[2*r]) / float64(n)
-	}
-	for i, t := range targets {
-		p := i % len(percents)
-		if t.col%2 == 0 {
-			q.Start[t.col/2][p] = t.value
-		} else {
-			q.Wait[t.col/2][p] = t.value
-		}
+		q.Start[r], q.Wait[r] = values[2*r], values[2*r+1]
+		q.Reached[r] = float64(counts[2*r]) / float64(n)
 	}
 	return q
 }
@@ -138,6 +186,8 @@ type target struct {
 type sampler struct {
 	done   *atomic.Int64 // samples walked so far, when someone watches
 	counts []int64       // per column, the samples that have a value there
+	lo, hi int           // the columns this pass settles
+	widen  bool          // the pilot may add columns for longer schedules than expected
 	s      Strategy
 	n      int
 	seed   int64
@@ -201,22 +251,30 @@ func sampleValues(rows []Row, vals []float64) {
 	}
 }
 
-// pilot returns the first m samples' values, sorted, per column, widening the columns when a
-// sample is longer than expected.
+// pilot returns the first m samples' values, sorted, for the columns of this pass (others stay
+// nil), widening the columns when allowed and a sample is longer than expected.
 func (sm *sampler) pilot(m int) [][]float64 {
 	out := make([][]float64, sm.cols)
+	for c := sm.lo; c < sm.hi; c++ {
+		out[c] = make([]float64, 0, m) // exact size: appending would double past the budget
+	}
 	var g draw.SplitMix
 	var rows []Row
 	for i := 0; i < m; i++ {
 		g.Reseed(sm.seed, uint64(i))
 		rows = sm.s.Fill(&g, rows)
-		for 2*len(rows) > len(out) {
+		for sm.widen && 2*len(rows) > len(out) {
+			if sm.hi == len(out) {
+				sm.hi += 2
+			}
 			out = append(out, nil, nil)
 		}
-		for r, row := range rows {
-			out[2*r] = append(out[2*r], row.Start)
-			if row.HasWait {
-				out[2*r+1] = append(out[2*r+1], row.Wait)
+		for r, row := range rows[:min(len(rows), len(out)/2)] {
+			if c := 2 * r; c >= sm.lo && c < sm.hi {
+				out[c] = append(out[c], row.Start)
+			}
+			if c := 2*r + 1; row.HasWait && c >= sm.lo && c < sm.hi {
+				out[c] = append(out[c], row.Wait)
 			}
 		}
 	}

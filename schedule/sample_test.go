@@ -1,7 +1,9 @@
 package schedule
 
 import (
+	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"slices"
 	"testing"
@@ -122,5 +124,33 @@ func TestNarrowForcesKeep(t *testing.T) {
 	c := &target{rank: keepLimit + 5} // past every count: inconsistent, settles on NaN
 	if c.narrow(h, false); !c.done || !math.IsNaN(c.value) {
 		t.Errorf("inconsistent counts: done %v value %v, want NaN", c.done, c.value)
+	}
+}
+
+// TestPercentilesInColumnGroups: a memory budget too small for every column at once splits the
+// work into passes over groups of columns, with exactly the same results (pilot-only and
+// bracketed runs, and a schedule whose length depends on the draws).
+func TestPercentilesInColumnGroups(t *testing.T) {
+	cases := []struct {
+		s Strategy
+		n int
+	}{
+		{Polynomial{Attempts: 12, Jitter: 0.15}, 3000},
+		{Polynomial{Attempts: 12, Jitter: 0.15}, 30000},
+		{Sidekiq{Retries: 9, Version: SidekiqVersion{Major: 8}}, 20000},
+		{elapsedLimited(), 20000},
+	}
+	percents := []float64{1, 50, 99.5}
+	for _, c := range cases {
+		whole := percentilesWithin(c.s, c.n, 3, percents, pilotSize, nil, MemoryBudget)
+		for _, budget := range []int{1, 200 << 10, 2 << 20} {
+			parts := percentilesWithin(c.s, c.n, 3, percents, pilotSize, nil, budget)
+			if !reflect.DeepEqual(fmt.Sprint(whole), fmt.Sprint(parts)) {
+				t.Errorf("%s n=%d budget %d: grouped percentiles differ\n got %v\nwant %v", c.s.Name(), c.n, budget, parts, whole)
+			}
+		}
+	}
+	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1); passes < 2 {
+		t.Errorf("20000 rows x 10000 samples in %d pass: past the memory budget", passes)
 	}
 }

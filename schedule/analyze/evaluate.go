@@ -45,8 +45,9 @@ type Evaluation struct {
 	Percentile float64 // 0: at the draws
 	Samples    int
 	AtRand     bool   // at --rand even when --seed is given (it seeds a sampler elsewhere)
-	Bound      string // "min" or "max": at the exact envelope over all draws; "": not
-	Watch      Watch  // nil: no progress display
+	Bound      string  // "min" or "max": at the exact envelope over all draws; "": not
+	Watch      Watch   // nil: no progress display
+	Budget     *Budget // the command's sampling budget; nil: each pass is only capped alone
 }
 
 // Sampling reports whether the evaluation reads percentiles.
@@ -81,7 +82,7 @@ func (e Evaluation) View(def strategy.Def, s schedule.Strategy) (View, error) {
 		}
 		return v, nil
 	}
-	q, err := Percentiles(s, e.Samples, e.Draws.Seed, []float64{e.Percentile}, e.Watch)
+	q, err := Percentiles(s, e.Samples, e.Draws.Seed, []float64{e.Percentile}, e.Watch, e.Budget)
 	if err != nil {
 		return View{}, err
 	}
@@ -92,16 +93,47 @@ func (e Evaluation) View(def strategy.Def, s schedule.Strategy) (View, error) {
 	return v, nil
 }
 
+// Budget is the sampling work one command may do, in sampled rows (samples x rows x passes):
+// solve's search and a policy file's policies share it, so a command's cost is capped, not each
+// pass's.
+type Budget struct{ used float64 }
+
+// Cost is the sampled rows n samples of s take: more than one pass when the rows do not fit the
+// sampler's memory budget at once.
+func Cost(s schedule.Strategy, n, percents int) (cost float64, rows, passes int) {
+	rows, passes = schedule.SamplingPasses(s, n, percents)
+	return float64(n) * float64(rows) * float64(passes), rows, passes
+}
+
+// charge adds cost, or refuses when the command would pass MaxSampledRows.
+func (b *Budget) charge(cost float64) error {
+	if b == nil {
+		return nil
+	}
+	if b.used+cost > MaxSampledRows {
+		return param.BadInput("this command samples %.3g rows in all, past the cap of %.0e per command: lower --samples or the attempts", b.used+cost, MaxSampledRows)
+	}
+	b.used += cost
+	return nil
+}
+
 // Percentiles samples n schedules of s within the cost cap, with progress when watched.
-func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, watch Watch) (schedule.Quantiles, error) {
-	rows := schedule.MaxRows(s)
-	if cost := float64(n) * float64(rows); cost > MaxSampledRows {
-		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, cost, MaxSampledRows)
+func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, watch Watch, budget *Budget) (schedule.Quantiles, error) {
+	cost, rows, passes := Cost(s, n, len(percents))
+	if one := float64(n) * float64(rows); one > MaxSampledRows {
+		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, one, MaxSampledRows)
+	}
+	if cost > MaxSampledRows {
+		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows takes %d passes to stay within %d MB: %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts",
+			n, rows, passes, schedule.MemoryBudget>>20, cost, MaxSampledRows)
+	}
+	if err := budget.charge(cost); err != nil {
+		return schedule.Quantiles{}, err
 	}
 	var done *atomic.Int64
 	stop := func() {}
 	if watch != nil {
-		done, stop = watch(int64(n))
+		done, stop = watch(int64(n) * int64(passes))
 	}
 	defer stop()
 	return schedule.PercentilesProgress(s, n, seed, percents, done), nil

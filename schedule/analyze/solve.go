@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
@@ -131,6 +132,11 @@ func SolveFor(def strategy.Def, v *param.Values, name string, window float64, e 
 	if !ok || !numeric {
 		return SolvedFor{}, param.BadInput("--for takes a numeric parameter of %s: %s", def.Name, joinNames(NumericParams(def)))
 	}
+	if e.Sampling() {
+		if err := searchAffordable(def, v, name, grid, e); err != nil {
+			return SolvedFor{}, err
+		}
+	}
 	lastStart := func(i uint64) (float64, error) {
 		if err := v.Set(name, grid.value(i)); err != nil {
 			return 0, err
@@ -191,4 +197,25 @@ func joinNames(names []string) string {
 		out += n
 	}
 	return out
+}
+
+// searchAffordable refuses, before any sampling, a percentile search that would sample more than
+// one command may: about one pass per bit of the parameter's range, each as costly as the pass at
+// the range's greatest value (usually the longest schedule).
+func searchAffordable(def strategy.Def, v *param.Values, name string, g grid, e Evaluation) error {
+	probe := v.Clone()
+	if err := probe.Set(name, g.value(g.hi)); err != nil {
+		return err
+	}
+	s, err := def.Build(probe)
+	if err != nil {
+		return err
+	}
+	cost, rows, _ := Cost(s, e.Samples, 1)
+	steps := bits.Len64(g.hi-g.lo) + 3
+	if total := cost * float64(steps); total > MaxSampledRows {
+		return param.BadInput("solve --for %s at a percentile samples up to %d times %d schedules of %d rows (%.3g sampled rows), past the cap of %.0e per command: lower --samples",
+			name, steps, e.Samples, rows, total, MaxSampledRows)
+	}
+	return nil
 }
