@@ -11,7 +11,7 @@ import (
 type evaluation struct {
 	percentile float64 // 0: at the draws
 	samples    int
-	bound      string           // check's --bound: min or max of the exact envelope
+	bound      string          // check's --bound: min or max of the exact envelope
 	budget     *analyze.Budget // shared by every evaluation of one command
 }
 

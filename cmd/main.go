@@ -33,7 +33,9 @@ func badInput(format string, args ...any) error {
 }
 
 // Version is set at build time with -ldflags "-X github.com/backoffctl/backoffctl/cmd.Version=...".
-var Version = "0.1.0-dev"
+var Version = defaultVersion
+
+const defaultVersion = "0.1.0-dev"
 
 // Main runs backoffctl with os.Args and returns the process exit code.
 func Main() int {

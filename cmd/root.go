@@ -29,7 +29,7 @@ markdown, CSV or JSON.`,
   backoffctl table polynomial --attempts 25 -o markdown
   backoffctl table fixed --wait 5s --attempts 10 -o csv
   backoffctl strategies`,
-		Version:       Version,
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
@@ -51,7 +51,11 @@ markdown, CSV or JSON.`,
 	completeWords(root, "color", []string{"auto", "always", "never"})
 	completeWords(root, "lang", format.Languages)
 
-	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g))
+	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newVersionCmd(g))
+	root.AddCommand(newManCmd(root))
+	root.InitDefaultCompletionCmd()
+	completeFlagValues(root)
+	root.SetVersionTemplate("backoffctl version {{.Version}}\n")
 	return root
 }
 
