@@ -49,7 +49,7 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 		Long: `Check a retry policy against limits: --max-window and --min-window bound when the last attempt
 starts, --max-wait bounds every wait, --min-first-wait the first one. By default the schedule is read
 at --rand (0.5); --bound max reads it at the exact worst case over all draws (the greatest start and
-wait of every row; --bound min the least), --percentile P at the P-th sampled percentile. Exit 0
+wait of every row; --bound min the least), --percentiles P at the P-th sampled percentile. Exit 0
 when every assertion holds, 1 when one fails (each failure is listed on stderr with a summary line;
 under GITHUB_ACTIONS=true also as an ::error:: annotation), 2 for bad input.
 
@@ -62,7 +62,7 @@ check --policy FILE checks every policy of a YAML file:
       assert: {max-window: 30d, min-first-wait: 1s}`,
 		Example: `  backoffctl check polynomial --attempts 25 --max-window 30d --min-first-wait 1s
   backoffctl check polynomial --attempts 25 --max-window 24d --bound max
-  backoffctl check sidekiq --retries 25 --max-window 21d --percentile 99 --samples 100000 --seed 1
+  backoffctl check sidekiq --retries 25 --max-window 21d --percentiles 99 --samples 100000 --seed 1
   backoffctl check --policy testdata/policies.yaml`,
 		Args:               cobra.ArbitraryArgs,
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
@@ -110,10 +110,10 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 		return nil, nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
 	}
 	if b.fs.Changed("samples") && !eval.sampling() {
-		return nil, nil, badInput("--samples applies with --percentile")
+		return nil, nil, badInput("--samples applies with --percentiles")
 	}
 	if eval.bound != "" && (eval.sampling() || b.fs.Changed("rand") || b.random.seeded()) {
-		return nil, nil, badInput("--bound reads the exact envelope over all draws: leave out --percentile, --rand and --seed")
+		return nil, nil, badInput("--bound reads the exact envelope over all draws: leave out --percentiles, --rand and --seed")
 	}
 	s, err := b.strategy(eval.sampling())
 	if err != nil {

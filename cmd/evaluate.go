@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// evaluation is --percentile and --samples: how solve and check read a schedule.
+// evaluation is --percentiles and --samples: how solve and check read a schedule.
 type evaluation struct {
 	percentile float64 // 0: at the draws
 	samples    int
@@ -16,7 +16,8 @@ type evaluation struct {
 }
 
 func (e *evaluation) bind(fs *pflag.FlagSet) {
-	fs.Var(&percentileValue{p: &e.percentile}, "percentile", "evaluate at this sampled percentile (of --samples schedules from --seed) instead of at --rand")
+	fs.Var(&percentileValue{p: &e.percentile}, "percentiles", "evaluate at this sampled percentile (one, of --samples schedules from --seed) instead of at --rand")
+	renamedFlag(fs, "percentile", "percentiles")
 	samplesFlag(fs, &e.samples)
 }
 

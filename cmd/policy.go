@@ -192,7 +192,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 				return true
 			}
 		}
-		return n == "percentile" || n == "samples" || n == "bound"
+		return n == "percentiles" || n == "percentile" || n == "samples" || n == "bound"
 	}
 	if node := fields["params"]; node != nil {
 		if err := set("params", func(n string) bool { return !isAssertion(n) }, node); err != nil {

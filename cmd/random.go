@@ -33,7 +33,7 @@ func (r *randomOptions) validate() error {
 
 // draws returns the draws as analyses take them.
 func (r *randomOptions) draws() analyze.Draws {
-	return analyze.Draws{Rand: r.rand, Seed: r.seed, Seeded: r.seeded()}
+	return analyze.Draws{Rand: r.rand, Seed: r.seed, Seeded: r.seeded(), RandGiven: r.fs != nil && r.fs.Changed("rand")}
 }
 
 // params describes the draws for the JSON parameters object.

@@ -36,6 +36,7 @@ markdown, CSV or JSON.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { warnRenamed(cmd, stderr) },
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

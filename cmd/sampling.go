@@ -47,7 +47,7 @@ func (v *percentList) String() string {
 }
 func (v *percentList) Type() string { return "list" }
 
-// percentileValue is --percentile: one percentile in (0, 100].
+// percentileValue is --percentiles: one percentile in (0, 100].
 type percentileValue struct {
 	p *float64
 }

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -66,9 +65,6 @@ Assumptions: max_running_jobs is fixed for the whole run; Sidekiq has a free thr
 			if o.statusTracking == "tracked" {
 				cfg.StatusTracking = sim.Tracked
 			}
-			if cmd.Flags().Changed("horizon") {
-				fmt.Fprintln(g.stderr, "backoffctl: --horizon is deprecated: use --duration")
-			}
 			if rows := cfg.Horizon / cfg.CronInterval; rows >= schedule.MaxAttempts {
 				return badInput("--duration / --cron-interval is %d timeline rows, past the cap of %d", rows+1, schedule.MaxAttempts)
 			}
@@ -91,9 +87,7 @@ Assumptions: max_running_jobs is fixed for the whole run; Sidekiq has a free thr
 	durationFlag(fs, &o.cron, "cron-interval", time.Minute, time.Second, 24*time.Hour, "interval of the cron worker that calls perform_with_capacity")
 	durationFlag(fs, &o.pickup, "pickup-latency", 0, 0, time.Hour, "time from enqueue to a Sidekiq thread starting the job")
 	durationFlag(fs, &o.duration, "duration", 30*24*time.Hour, time.Second, 365*24*time.Hour, "simulated time: stop here if the backlog has not drained")
-	// --horizon is the old name of --duration: hidden, same value, one line of warning on stderr.
-	fs.Var(fs.Lookup("duration").Value, "horizon", "deprecated: use --duration")
-	fs.Lookup("horizon").Hidden = true
+	renamedFlag(fs, "horizon", "duration")
 	enumFlag(fs, &o.statusTracking, "status-tracking", "", "untracked", []string{"untracked", "tracked"},
 		"what each tick's JobTracker#clean_up removes (untracked: every registered jid, GitLab's code)")
 	fs.Var(&int64Value{p: &o.seed}, "seed", "seed for failures (same seed, same output)")

@@ -18,13 +18,13 @@ func newSolveCmd(g *globalOptions) *cobra.Command {
 		Use:   "solve STRATEGY --window D [flags]",
 		Short: "Find the attempts (or a parameter) whose last attempt starts at or after a window",
 		Long: `Solve a retry policy backwards. By default: the fewest attempts whose last attempt starts at or
-after --window, at the --rand draws, at the fastest and slowest draws, and with --percentile P at the
+after --window, at the --rand draws, at the fastest and slowest draws, and with --percentiles P at the
 P-th sampled percentile. With --for PARAM: the least value of a numeric parameter that makes the last
 attempt (with the attempts given) start at or after --window, by a monotone search over the
 parameter's range.`,
 		Example: `  backoffctl solve polynomial --window 24h
   backoffctl solve sidekiq --window 7d -o json
-  backoffctl solve polynomial --window 24h --percentile 95 --samples 100000 --seed 1
+  backoffctl solve polynomial --window 24h --percentiles 95 --samples 100000 --seed 1
   backoffctl solve fixed --attempts 10 --window 1h --for wait`,
 		Args:               cobra.ArbitraryArgs,
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
@@ -57,7 +57,7 @@ func (o *solveOptions) run(g *globalOptions, b *boundStrategy) error {
 		return badInput("solve needs --window, the time the last attempt must reach (like 24h, 7d)")
 	}
 	if b.fs.Changed("samples") && !o.eval.sampling() {
-		return badInput("--samples applies with --percentile")
+		return badInput("--samples applies with --percentiles")
 	}
 	if _, err := b.strategy(o.eval.sampling()); err != nil {
 		return err

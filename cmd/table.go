@@ -71,17 +71,23 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 	if err != nil {
 		return err
 	}
+	// --seed means one thing: the plain columns are the schedule it samples, with or without
+	// --percentiles (which it also seeds). --rand, given with it, fixes the plain columns instead.
+	seededRows := b.random.seeded() && !b.fs.Changed("rand")
 	draws := b.random.draws().For(b.def)
-	if sampling {
+	if sampling && !seededRows {
 		draws = draw.Fixed(b.random.rand)
 	}
 	rows := s.Fill(draws, nil)
 	params := b.drawFields()
 	if sampling {
-		params = []format.Field{{Name: "rand", Value: b.random.rand}, {Name: "seed", Value: b.random.seed}, {Name: "samples", Value: o.samples}}
+		params = []format.Field{{Name: "seed", Value: b.random.seed}, {Name: "samples", Value: o.samples}}
+		if !seededRows {
+			params = append([]format.Field{{Name: "rand", Value: b.random.rand}}, params...)
+		}
 	}
 	t := scheduleTable(s, rows, params)
-	if b.random.seeded() && !sampling && b.def.SeedDoc != "" {
+	if seededRows && b.def.SeedDoc != "" {
 		t.Notes = append(t.Notes, format.Message{Key: "note.seed", Args: []any{b.random.seed, b.def.SeedDoc}})
 	}
 	if o.envelope {
@@ -92,7 +98,7 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		if err != nil {
 			return err
 		}
-		addPercentiles(t, q)
+		addPercentiles(t, q, seededRows)
 	}
 	return g.emit(t)
 }
@@ -122,7 +128,7 @@ func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
 }
 
 // addPercentiles appends start_pN_seconds, then wait_pN_seconds, per percentile.
-func addPercentiles(t *format.Table, q schedule.Quantiles) {
+func addPercentiles(t *format.Table, q schedule.Quantiles, seededRows bool) {
 	for _, p := range q.Percents {
 		t.Columns = append(t.Columns, format.Column{Key: "start_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
 	}
@@ -146,7 +152,11 @@ func addPercentiles(t *format.Table, q schedule.Quantiles) {
 			t.Rows[i] = append(t.Rows[i], format.Cell{Num: v, Null: math.IsNaN(v)})
 		}
 	}
-	t.Notes = append(t.Notes, format.Message{Key: "note.percentiles"})
+	if seededRows {
+		t.Notes = append(t.Notes, format.Message{Key: "note.percentiles.seeded"})
+	} else {
+		t.Notes = append(t.Notes, format.Message{Key: "note.percentiles"})
+	}
 	if !q.AllReach() {
 		addReached(t, q.Reached)
 	}

@@ -89,6 +89,7 @@ func englishMessages() map[string]string {
 
 		"note.envelope":            "min and max are over all draws: the least value, and the greatest (the limit u -> 1 for a continuous draw, the largest value for a discrete one)",
 		"note.percentiles":         "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile use --rand",
+		"note.percentiles.seeded":  "percentiles are nearest-rank order statistics of the sampled schedules (sample i seeded from --seed and i); start and wait columns without a percentile are the one schedule --seed samples",
 		"note.percentiles.reached": "%d of %d rows are not reached by every sampled schedule: their percentiles are over the samples that reach them (column reached: the fraction that do)",
 
 		"col.attempts":           "attempts",

@@ -90,6 +90,7 @@ func japaneseMessages() map[string]string {
 
 		"note.envelope":            "最小と最大はすべての乱数値にわたる値です (連続値は u -> 1 の極限、離散値は最大の値)",
 		"note.percentiles":         "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --rand の値です",
+		"note.percentiles.seeded":  "パーセンタイルはサンプルしたスケジュールの順位統計量 (nearest-rank) です。パーセンタイルのない列は --seed でサンプルした 1 つのスケジュールの値です",
 		"note.percentiles.reached": "%d 行 (全 %d 行中) にはすべてのサンプルが到達しません。その行のパーセンタイルは到達したサンプルのみの値です (reached 列: 到達した割合)",
 
 		"col.attempts":           "実行回数",

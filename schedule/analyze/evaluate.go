@@ -20,9 +20,10 @@ const MaxSampledRows = 3e9
 
 // Draws are --rand and --seed: a fixed u for every draw, or one schedule sampled with a seed.
 type Draws struct {
-	Rand   float64
-	Seed   int64
-	Seeded bool
+	Rand      float64
+	Seed      int64
+	Seeded    bool
+	RandGiven bool // --rand was given: with --seed and a percentile, the plain reading is at --rand
 }
 
 // For returns the draws of one schedule of def: java.util.Random, Go's math/rand or the tool's
@@ -44,7 +45,7 @@ type Evaluation struct {
 	Draws      Draws
 	Percentile float64 // 0: at the draws
 	Samples    int
-	AtRand     bool   // at --rand even when --seed is given (it seeds a sampler elsewhere)
+	AtRand     bool    // at --rand even when --seed is given (it seeds a sampler elsewhere)
 	Bound      string  // "min" or "max": at the exact envelope over all draws; "": not
 	Watch      Watch   // nil: no progress display
 	Budget     *Budget // the command's sampling budget; nil: each pass is only capped alone

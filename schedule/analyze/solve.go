@@ -50,7 +50,7 @@ func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluati
 	if err != nil {
 		return Solved{}, err
 	}
-	at := Evaluation{Draws: e.Draws, AtRand: e.Sampling()}
+	at := Evaluation{Draws: e.Draws, AtRand: e.Sampling() && e.Draws.RandGiven}
 	view, err := at.View(def, s)
 	if err != nil {
 		return Solved{}, err
