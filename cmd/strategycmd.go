@@ -42,8 +42,15 @@ func (b *boundStrategy) strategy(sampling bool) (schedule.Strategy, error) {
 			return nil, err
 		}
 	}
-	if !b.def.Stream.Random() && (b.fs.Changed("rand") || b.random.seeded()) {
-		return nil, badInput("%s draws nothing at random: --rand and --seed do not apply", b.def.Name)
+	if !b.def.Stream.Random() {
+		if b.fs.Changed("rand") || b.random.seeded() {
+			return nil, badInput("%s draws nothing at random: --rand and --seed do not apply", b.def.Name)
+		}
+		for _, name := range []string{"percentiles", "percentile", "samples"} {
+			if b.fs.Changed(name) {
+				return nil, badInput("%s draws nothing at random: --%s does not apply", b.def.Name, name)
+			}
+		}
 	}
 	return b.def.Build(b.values)
 }
@@ -70,6 +77,13 @@ func addStrategySubcommands(parent *cobra.Command, flags func(fs *pflag.FlagSet)
 		b := bindStrategy(def, c.Flags())
 		if flags != nil {
 			flags(c.Flags())
+		}
+		if !def.Stream.Random() { // nothing to sample: help does not offer what does not apply
+			for _, name := range []string{"percentiles", "samples"} {
+				if c.Flags().Lookup(name) != nil {
+					c.Flags().MarkHidden(name)
+				}
+			}
 		}
 		c.RunE = func(*cobra.Command, []string) error { return run(b) }
 		parent.AddCommand(c)
