@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"io"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/spf13/cobra"
@@ -10,11 +11,13 @@ import (
 // globalOptions are the flags every command shares.
 type globalOptions struct {
 	format string // -o: auto or one of format.Formats
-	color  string // auto, always, never
-	output string // --output FILE, written atomically
-	lang   string
-	stdout io.Writer
-	stderr io.Writer
+	// formatGiven says -o was on the command line; without it --output's extension picks the format.
+	formatGiven bool
+	color       string // auto, always, never
+	output      string // --output FILE, written atomically
+	lang        string
+	stdout      io.Writer
+	stderr      io.Writer
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -36,6 +39,9 @@ markdown, CSV or JSON.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			g.formatGiven = cmd.Flags().Changed("format")
+		},
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -44,7 +50,7 @@ markdown, CSV or JSON.`,
 		"output format (auto: color on a terminal, plain otherwise)")
 	enumFlag(fs, &g.color, "color", "", "auto", []string{"auto", "always", "never"},
 		"colour escape codes (auto: only on a terminal and when NO_COLOR is unset)")
-	fs.StringVar(&g.output, "output", "", "write to this file instead of stdout, atomically")
+	fs.Var(&outputValue{p: &g.output}, "output", "write to this file instead of stdout, atomically (format from the extension unless -o is given)")
 	enumFlag(fs, &g.lang, "lang", "", "en", format.Languages, "language of headers and notes")
 	root.MarkFlagFilename("output")
 	completeWords(root, "format", append([]string{"auto"}, format.Formats...))
@@ -52,7 +58,27 @@ markdown, CSV or JSON.`,
 	completeWords(root, "lang", format.Languages)
 
 	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g))
+	strictCompletion(root)
 	return root
+}
+
+// strictCompletion makes `completion` refuse a missing or unknown shell with one line (cobra's
+// default prints help and exits 0).
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		shells := []string{"bash", "zsh", "fish", "powershell"} // cobra's, in the usual order
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return badInput("completion needs a shell: one of %s", strings.Join(shells, ", "))
+			}
+			return badInput("%s", unknownChoice("shell", args[0], shells))
+		}
+	}
 }
 
 // completeWords offers a fixed list of values for a flag in shell completion.
