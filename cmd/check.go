@@ -94,7 +94,7 @@ check --policy FILE checks every policy of a YAML file:
 		if err != nil {
 			return err
 		}
-		return reportChecks(g, results, false, params)
+		return reportChecks(g.escapedStderr(), results, false, params)
 	})
 	for _, c := range check.Commands() {
 		if def, ok := strategy.Find(c.Name()); ok {
@@ -143,7 +143,7 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, params []format.Field) error {
 	t := &format.Table{Columns: []format.Column{}, Parameters: params}
 	if withPolicy {
-		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text})
+		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text, User: true})
 	}
 	t.Columns = append(t.Columns,
 		format.Column{Key: "strategy", Kind: format.Text},

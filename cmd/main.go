@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
+	"github.com/backoffctl/backoffctl/format"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -47,20 +50,69 @@ func Main() int {
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := repeatedFlag(root, args)
+	if err == nil {
+		err = root.Execute()
+	}
 	if err == nil {
 		return exitOK
 	}
 	code, msg := describe(err)
-	fmt.Fprintf(stderr, "backoffctl: %s\n", msg)
+	msg += suggestFor(root, args, msg)
+	// The line can quote anything the user typed or put in a file: control characters are shown
+	// escaped, so nothing reaches the terminal or a CI log as a command.
+	fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
 	return code
 }
 
-// describe turns any error into an exit code and one line of text.
+// suggestFor adds "did you mean" to cobra's unknown-command and pflag's unknown-flag errors (their
+// one line drops cobra's own suggestions).
+func suggestFor(root *cobra.Command, args []string, msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "unknown command "); ok {
+		word, parent, found := strings.Cut(rest, " for ")
+		if !found {
+			return ""
+		}
+		word, _ = strconv.Unquote(word)
+		parentPath, _ := strconv.Unquote(parent)
+		p, _, err := root.Find(strings.Fields(parentPath)[1:])
+		if err != nil || p == nil {
+			return ""
+		}
+		var names []string
+		for _, c := range p.Commands() {
+			if c.IsAvailableCommand() {
+				names = append(names, c.Name())
+				names = append(names, c.Aliases...)
+			}
+		}
+		return didYouMean(word, names)
+	}
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		c, _, err := root.Find(args)
+		if err != nil || c == nil {
+			return ""
+		}
+		var names []string
+		visit := func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		}
+		c.Flags().VisitAll(visit)
+		c.InheritedFlags().VisitAll(visit)
+		if s := suggest(name, names); s != "" {
+			return ": did you mean --" + s + "?"
+		}
+	}
+	return ""
+}
+
+// describe turns any error into an exit code and one line of text, control characters escaped.
 func describe(err error) (int, string) {
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code, firstLine(ee.msg)
+		return ee.code, format.EscapeControl(strings.TrimSpace(ee.msg))
 	}
 	var invalid *pflag.InvalidValueError
 	if errors.As(err, &invalid) {
@@ -70,7 +122,9 @@ func describe(err error) (int, string) {
 		}
 		return exitBadInput, name + " " + firstLine(errors.Unwrap(invalid).Error())
 	}
-	return exitBadInput, firstLine(err.Error())
+	// cobra appends its suggestions after a blank line; run adds its own on the same line.
+	msg, _, _ := strings.Cut(strings.TrimSpace(err.Error()), "\n\nDid you mean this?")
+	return exitBadInput, format.EscapeControl(msg)
 }
 
 func firstLine(s string) string {

@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/mattn/go-isatty"
@@ -13,6 +15,9 @@ import (
 func (g *globalOptions) emit(t *format.Table) error {
 	terminal := g.output == "" && isTerminal(g.stdout)
 	name := g.format
+	if name == "auto" && !g.formatGiven && g.output != "" {
+		name = formatForFile(g.output)
+	}
 	if name == "auto" {
 		name = "plain"
 		if terminal {
@@ -57,50 +62,39 @@ func useColor(mode string, terminal bool) bool {
 	return terminal
 }
 
-// writeAtomic replaces path with data: it writes a temporary file in the same directory, syncs it
-// and renames it over path, so readers see the old file or the new one, never a part. On any
-// error the old file is untouched and the temporary file removed.
-func writeAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	mode := os.FileMode(0o644)
-	if info, statErr := os.Stat(path); statErr == nil {
-		if !info.Mode().IsRegular() {
-			return badInput("--output %s is not a regular file", path)
-		}
-		mode = info.Mode().Perm()
+// formatForFile is the format a --output name's extension asks for when -o is not given: .md and
+// .markdown are markdown, .csv csv, .json json, .txt plain; anything else is auto (plain, as the
+// file is not a terminal).
+func formatForFile(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown":
+		return "markdown"
+	case ".csv":
+		return "csv"
+	case ".json":
+		return "json"
+	case ".txt":
+		return "plain"
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	if err = tmp.Sync(); err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	if err = tmp.Close(); err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
-	}
-	return nil
+	return "auto"
 }
 
-// unwrapPath drops the temporary file's name from an error, keeping the cause.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
+// outputValue is --output: a file name, never empty and never a bare format name (that is -o).
+type outputValue struct {
+	p *string
 }
+
+func (v *outputValue) Set(s string) error {
+	if s == "" {
+		return fmt.Errorf("must be a file name, got %q", s)
+	}
+	for _, f := range append([]string{"auto"}, format.Formats...) {
+		if s == f {
+			return fmt.Errorf("%s writes a file named %q: for the format use -o %s (or --format %s); for a file use ./%s", s, s, s, s, s)
+		}
+	}
+	*v.p = s
+	return nil
+}
+func (v *outputValue) String() string { return *v.p }
+func (v *outputValue) Type() string   { return "file" }

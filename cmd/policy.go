@@ -2,8 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -57,7 +55,7 @@ func runPolicies(g *globalOptions, path string) error {
 		}
 		all = append(all, results...)
 	}
-	return reportChecks(g, all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}})
+	return reportChecks(g.escapedStderr(), all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}})
 }
 
 // describeError is the one-line text of an error as Main would print it.
@@ -69,23 +67,18 @@ func describeError(err error) string {
 // loadPolicies reads and validates a policy file: unknown keys, wrong types and bad values are
 // errors naming the file and line.
 func loadPolicies(path string) ([]*policy, error) {
-	f, err := os.Open(path)
+	data, name, err := readPolicyFile(path)
 	if err != nil {
-		return nil, badInput("cannot read --policy %s: %v", path, unwrapPath(err))
+		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPolicyBytes+1))
-	if err != nil {
-		return nil, badInput("cannot read --policy %s: %v", path, unwrapPath(err))
-	}
-	if len(data) > maxPolicyBytes {
-		return nil, badInput("--policy %s is larger than the 1 MiB cap", path)
-	}
-	return parsePolicies(path, data)
+	return parsePolicies(name, data)
 }
 
 // parsePolicies validates a policy file's contents; path only names it in errors.
 func parsePolicies(path string, data []byte) ([]*policy, error) {
+	if err := checkPolicyDocument(path, data); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, badInput("%s: %s", path, strings.TrimPrefix(firstLine(err.Error()), "yaml: "))
@@ -160,7 +153,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error) (*p
 	p := &policy{name: fields["name"].Value, line: item.Line}
 	def, ok := strategy.Find(fields["strategy"].Value)
 	if !ok {
-		return nil, at(fields["strategy"], "unknown strategy %q: choose one of %s", fields["strategy"].Value, strings.Join(strategy.Names(), ", "))
+		return nil, at(fields["strategy"], "%s", unknownChoice("strategy", fields["strategy"].Value, strategy.Names(), strategyAliases()...))
 	}
 	fs := pflag.NewFlagSet(p.name, pflag.ContinueOnError)
 	p.bound = bindStrategy(def, fs)

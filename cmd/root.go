@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"io"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/spf13/cobra"
@@ -10,11 +11,13 @@ import (
 // globalOptions are the flags every command shares.
 type globalOptions struct {
 	format string // -o: auto or one of format.Formats
-	color  string // auto, always, never
-	output string // --output FILE, written atomically
-	lang   string
-	stdout io.Writer
-	stderr io.Writer
+	// formatGiven says -o was on the command line; without it --output's extension picks the format.
+	formatGiven bool
+	color       string // auto, always, never
+	output      string // --output FILE, written atomically
+	lang        string
+	stdout      io.Writer
+	stderr      io.Writer
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -36,7 +39,10 @@ markdown, CSV or JSON.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) { warnRenamed(cmd, stderr) },
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			g.formatGiven = cmd.Flags().Changed("format")
+			warnRenamed(cmd, stderr)
+		},
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -45,7 +51,7 @@ markdown, CSV or JSON.`,
 		"output format (auto: color on a terminal, plain otherwise)")
 	enumFlag(fs, &g.color, "color", "", "auto", []string{"auto", "always", "never"},
 		"colour escape codes (auto: only on a terminal and when NO_COLOR is unset)")
-	fs.StringVar(&g.output, "output", "", "write to this file instead of stdout, atomically")
+	fs.Var(&outputValue{p: &g.output}, "output", "write to this file instead of stdout, atomically (format from the extension unless -o is given)")
 	enumFlag(fs, &g.lang, "lang", "", "en", format.Languages, "language of headers and notes")
 	root.MarkFlagFilename("output")
 	completeWords(root, "format", append([]string{"auto"}, format.Formats...))
@@ -54,10 +60,29 @@ markdown, CSV or JSON.`,
 
 	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newVersionCmd(g))
 	root.AddCommand(newManCmd(root))
-	root.InitDefaultCompletionCmd()
+	strictCompletion(root)
 	completeFlagValues(root)
 	root.SetVersionTemplate("backoffctl version {{.Version}}\n")
 	return root
+}
+
+// strictCompletion makes `completion` refuse a missing or unknown shell with one line (cobra's
+// default prints help and exits 0).
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		shells := []string{"bash", "zsh", "fish", "powershell"} // cobra's, in the usual order
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return badInput("completion needs a shell: one of %s", strings.Join(shells, ", "))
+			}
+			return badInput("%s", unknownChoice("shell", args[0], shells))
+		}
+	}
 }
 
 // completeWords offers a fixed list of values for a flag in shell completion.

@@ -104,5 +104,5 @@ func noStrategy(verb string, args []string) error {
 	if len(args) == 0 {
 		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategy.Names(), ", "))
 	}
-	return badInput("unknown strategy %q: choose one of %s", args[0], strings.Join(strategy.Names(), ", "))
+	return badInput("%s", unknownChoice("strategy", args[0], strategy.Names(), strategyAliases()...))
 }

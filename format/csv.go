@@ -19,7 +19,7 @@ func renderCSV(w io.Writer, t *Table) error {
 	rec := make([]string, len(t.Columns))
 	for _, row := range t.Rows {
 		for j, c := range row {
-			rec[j] = rawCell(c, t.Columns[j].Kind)
+			rec[j] = rawCell(c, t.Columns[j])
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

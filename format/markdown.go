@@ -2,14 +2,14 @@ package format
 
 import (
 	"io"
-	"strings"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// renderMarkdown writes a GitHub-flavoured pipe table (numeric columns right-aligned, | escaped,
+// renderMarkdown writes a GitHub-flavoured pipe table (numeric columns right-aligned, markup,
+// pipes and HTML in cells escaped,
 // headers exactly as given), then the summary and notes as a list, ready to paste into a design
 // doc.
 func renderMarkdown(w io.Writer, t *Table, o Options) error {
@@ -41,13 +41,12 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 	return writeTrailer(w, t, o, "- ")
 }
 
-// escapeCells escapes what would end a GFM cell early: pipes and line breaks.
+// escapeCells makes every cell show literally on GitHub: control characters escaped (so no line
+// break ends a row), then markup, pipes and HTML escaped.
 func escapeCells(cells []string) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		c = strings.ReplaceAll(c, `|`, `\|`)
-		c = strings.ReplaceAll(c, "\n", " ")
-		out[i] = c
+		out[i] = escapeMarkdown(EscapeControl(c))
 	}
 	return out
 }

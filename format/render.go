@@ -35,7 +35,7 @@ func Render(w io.Writer, t *Table, format string, o Options) error {
 func headers(t *Table, lang string) []string {
 	h := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		h[i] = header(lang, c.Key)
+		h[i] = EscapeControl(header(lang, c.Key))
 	}
 	return h
 }
@@ -81,7 +81,7 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 			if label == "sum."+f.Name {
 				label = f.Name
 			}
-			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, label, humanField(f)); err != nil {
+			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, EscapeControl(label), EscapeControl(humanField(f))); err != nil {
 				return err
 			}
 		}
@@ -91,7 +91,7 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 			return err
 		}
 		for _, n := range t.Notes {
-			if _, err := fmt.Fprintf(w, "%s%s\n", bullet, Translate(o.Lang, n)); err != nil {
+			if _, err := fmt.Fprintf(w, "%s%s\n", bullet, EscapeControl(Translate(o.Lang, n))); err != nil {
 				return err
 			}
 		}

@@ -27,6 +27,9 @@ const (
 type Column struct {
 	Key  string
 	Kind Kind
+	// User marks text that comes from the user's input (a policy name): CSV neutralises it where a
+	// spreadsheet would run it as a formula.
+	User bool
 }
 
 // Cell is a number, a word, or nothing (empty in CSV, null in JSON).
@@ -82,7 +85,7 @@ func humanCell(c Cell, k Kind) string {
 	}
 	switch k {
 	case Text:
-		return c.Text
+		return EscapeControl(c.Text)
 	case Seconds:
 		return HumanDuration(c.Num) + " (" + rounded(c.Num) + "s)"
 	case Integer:
@@ -92,15 +95,20 @@ func humanCell(c Cell, k Kind) string {
 	}
 }
 
-// rawCell is a cell as CSV shows it.
-func rawCell(c Cell, k Kind) string {
+// rawCell is a cell as CSV shows it: numbers in full precision, text with control characters
+// escaped (a CSV often ends up on a terminal) and, for user text, formulas neutralised.
+func rawCell(c Cell, col Column) string {
 	if c.Null {
 		return ""
 	}
-	if k == Text {
-		return c.Text
+	if col.Kind != Text {
+		return number(c.Num)
 	}
-	return number(c.Num)
+	s := EscapeControl(c.Text)
+	if col.User {
+		s = neutraliseFormula(s)
+	}
+	return s
 }
 
 // rightAligned reports whether a column holds numbers.

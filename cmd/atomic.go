@@ -1,0 +1,156 @@
+package cmd
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+)
+
+// testHookBeforeRename, when set, runs between writing the temporary file and renaming it.
+var testHookBeforeRename func()
+
+// writeAtomic replaces path with data: it writes a temporary file in the same directory, syncs it
+// and renames it over path, so readers see the old file or the new one, never a part. A symlink is
+// followed and its final target replaced; a new file gets 0666 less the umask, an existing one
+// keeps its mode. On any error, and on SIGINT or SIGTERM, the old file is untouched and the
+// temporary file removed.
+func writeAtomic(path string, data []byte) (err error) {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
+	}
+	var mode fs.FileMode
+	keepMode := false
+	if info, statErr := os.Stat(target); statErr == nil {
+		if !info.Mode().IsRegular() {
+			return badInput("--output %s is not a regular file", path)
+		}
+		mode, keepMode = info.Mode().Perm(), true
+	}
+	tmp, err := createTemp(filepath.Dir(target))
+	if err != nil {
+		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
+	}
+	stop := removeOnSignal(tmp.Name())
+	defer stop()
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	fail := func(e error) error { return badInput("cannot write --output %s: %v", path, unwrapPath(e)) }
+	if _, err = tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if keepMode {
+		if err = tmp.Chmod(mode); err != nil {
+			return fail(err)
+		}
+	}
+	if err = tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fail(err)
+	}
+	if testHookBeforeRename != nil {
+		testHookBeforeRename()
+	}
+	if err = os.Rename(tmp.Name(), target); err != nil {
+		return fail(err)
+	}
+	syncDir(filepath.Dir(target))
+	return nil
+}
+
+// resolveLinks follows path while it is a symlink and returns the final name, which need not
+// exist yet (a dangling link names the file to create).
+func resolveLinks(path string) (string, error) {
+	for range 40 {
+		info, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", syscall.ELOOP
+}
+
+// createTemp creates a new, empty file with a short random name in dir, mode 0666 less the umask
+// (the kernel applies it, so the umask is never read or changed).
+func createTemp(dir string) (*os.File, error) {
+	for {
+		var b [6]byte
+		rand.Read(b[:])
+		name := filepath.Join(dir, ".backoffctl-"+hex.EncodeToString(b[:])+".tmp")
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+}
+
+// removeOnSignal removes name and exits 130 (SIGINT) or 143 (SIGTERM) when one of those arrives
+// before the returned stop function is called.
+func removeOnSignal(name string) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			os.Remove(name)
+			code := 130
+			if s == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
+}
+
+// syncDir makes a rename durable; failing to is not an error of the write itself.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// unwrapPath drops the temporary file's name from an error, keeping the cause.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

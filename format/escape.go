@@ -1,0 +1,105 @@
+package format
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// EscapeControl shows the characters that can drive a terminal or reorder text as Go-style
+// escapes: C0 controls (\n, \t, \x1b, ...), DEL, C1 controls, the bidi embeddings, overrides and
+// isolates (U+202A-U+202E, U+2066-U+2069) and bytes that are not UTF-8. Everything else, backslashes
+// included, is kept as it is, so escaping twice changes nothing.
+func EscapeControl(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x`)
+			b.WriteString(hex2(s[i]))
+		case isControl(r):
+			b.WriteString(escapeRune(r))
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || isControl(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// isControl reports the runes EscapeControl escapes.
+func isControl(r rune) bool {
+	return r < 0x20 || (r >= 0x7f && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
+
+func escapeRune(r rune) string {
+	switch r {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	case '\v':
+		return `\v`
+	}
+	if r < 0x80 {
+		return `\x` + hex2(byte(r))
+	}
+	h := strconv.FormatInt(int64(r), 16)
+	return `\u` + strings.Repeat("0", 4-len(h)) + h
+}
+
+func hex2(b byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[b>>4], digits[b&0xf]})
+}
+
+// neutraliseFormula prefixes a quote to text a spreadsheet would run as a formula (the OWASP rule
+// for CSV injection): cells starting with =, +, - or @.
+func neutraliseFormula(s string) string {
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// markdownEscaper escapes what GFM would read as markup in a table cell: backslash first (it is
+// written before the others), then emphasis, code and link characters, the cell separator, and
+// HTML.
+var markdownEscaper = strings.NewReplacer(
+	`\`, `\\`,
+	`*`, `\*`,
+	`_`, `\_`,
+	"`", "\\`",
+	`[`, `\[`,
+	`]`, `\]`,
+	`|`, `\|`,
+	`&`, `&amp;`,
+	`<`, `&lt;`,
+	`>`, `&gt;`,
+)
+
+// escapeMarkdown makes s show literally in a GFM table cell.
+func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
