@@ -132,5 +132,7 @@ func englishMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "the semaphore design sends %sx fewer idle RPCs than per-worker, and picks tasks up no later here: p95 %v against %v",
 		"note.fleet.same_loop":             "with --capacity 1 the per-worker and semaphore designs are the same loop (one backed-off poller per runner), so their rows are equal",
 		"note.fleet.overloaded":            "arrivals (%s a minute) reach or pass what the fleet can run (runners x capacity / (task duration + answer time) = %s a minute): %d tasks arrived and at most %d were picked up; the queue grows for the whole run, so pickup latency depends on --duration",
+		"note.river.discarded":             "after attempt %d fails River discards the job: --max-attempts %d counts calls; the last attempt starts %v after the first",
+		"note.river.capped":                "from attempt %d (always from %d) the wait is River's cap, the largest time.Duration (%v), without jitter",
 	}
 }

@@ -133,5 +133,7 @@ func japaneseMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "semaphore 設計の待機時 RPC は per-worker の %s 分の 1 で、ここではタスクの取得も遅れません: p95 %v 対 %v",
 		"note.fleet.same_loop":             "--capacity 1 では per-worker と semaphore は同じループ (ランナーごとにバックオフする 1 つのポーラー) なので、行は同じになります",
 		"note.fleet.overloaded":            "到着 (1 分あたり %s) がフリートの処理能力 (runners x capacity / (タスク時間 + 応答時間) = 1 分あたり %s) 以上です: 到着 %d 件のうち取得は最大 %d 件で、キューは実行中ずっと伸び続けるため、取得遅延は --duration に依存します",
+		"note.river.discarded":             "%d 回目の試行が失敗すると River はジョブを破棄します: --max-attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
+		"note.river.capped":                "%d 回目から (%d 回目以降は必ず) 待ち時間は River の上限、time.Duration の最大値 (%v) で、ジッターはありません",
 	}
 }
