@@ -137,5 +137,7 @@ func englishMessages() map[string]string {
 		"note.asynq.archived":              "after attempt %d (retry %d) fails asynq archives the task: --max-retry counts retries; the last attempt starts %v after the first",
 		"note.asynq.wrapped":               "from retried count %d, time.Duration(s)*time.Second wraps around int64: the delays are what asynq computes, and a negative one (shown as 0) makes the retry due at once",
 		"note.asynq.forwarder":             "real retries run a little later: asynq's forwarder moves due tasks out of the retry set every 5 s (DelayedTaskCheckInterval)",
+		"note.bullmq.failed":               "after attempt %d fails BullMQ moves the job to failed: --attempts %d counts calls; the last attempt starts %v after the first",
+		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
 	}
 }

@@ -138,5 +138,7 @@ func japaneseMessages() map[string]string {
 		"note.asynq.archived":              "%d 回目の実行 (リトライ %d 回目) が失敗すると asynq はタスクをアーカイブします: --max-retry はリトライ回数です。最後の実行は最初の実行の %v 後です",
 		"note.asynq.wrapped":               "retried が %d 以上では time.Duration(s)*time.Second が int64 で桁あふれします: 待ち時間は asynq の計算どおりで、負の値 (0 と表示) ではリトライがすぐ実行可能になります",
 		"note.asynq.forwarder":             "実際のリトライは少し遅れます: asynq の forwarder は 5 秒ごと (DelayedTaskCheckInterval) に期限の来たタスクをリトライセットから移します",
+		"note.bullmq.failed":               "%d 回目の試行が失敗すると BullMQ はジョブを failed に移します: --attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
+		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
 	}
 }
