@@ -133,5 +133,12 @@ func englishMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "the semaphore design sends %sx fewer idle RPCs than per-worker, and picks tasks up no later here: p95 %v against %v",
 		"note.fleet.same_loop":             "with --capacity 1 the per-worker and semaphore designs are the same loop (one backed-off poller per runner), so their rows are equal",
 		"note.fleet.overloaded":            "arrivals (%s a minute) reach or pass what the fleet can run (runners x capacity / (task duration + answer time) = %s a minute): %d tasks arrived and at most %d were picked up; the queue grows for the whole run, so pickup latency depends on --duration",
+		"note.river.discarded":             "after attempt %d fails River discards the job: --max-attempts %d counts calls; the last attempt starts %v after the first",
+		"note.river.capped":                "from attempt %d (always from %d) the wait is River's cap, the largest time.Duration (%v), without jitter",
+		"note.asynq.archived":              "after attempt %d (retry %d) fails asynq archives the task: --max-retry counts retries; the last attempt starts %v after the first",
+		"note.asynq.wrapped":               "from retried count %d, time.Duration(s)*time.Second wraps around int64: the delays are what asynq computes, and a negative one (shown as 0) makes the retry due at once",
+		"note.asynq.forwarder":             "real retries run a little later: asynq's forwarder moves due tasks out of the retry set every 5 s (DelayedTaskCheckInterval)",
+		"note.bullmq.failed":               "after attempt %d fails BullMQ moves the job to failed: --attempts %d counts calls; the last attempt starts %v after the first",
+		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
 	}
 }

@@ -134,5 +134,12 @@ func japaneseMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "semaphore 設計の待機時 RPC は per-worker の %s 分の 1 で、ここではタスクの取得も遅れません: p95 %v 対 %v",
 		"note.fleet.same_loop":             "--capacity 1 では per-worker と semaphore は同じループ (ランナーごとにバックオフする 1 つのポーラー) なので、行は同じになります",
 		"note.fleet.overloaded":            "到着 (1 分あたり %s) がフリートの処理能力 (runners x capacity / (タスク時間 + 応答時間) = 1 分あたり %s) 以上です: 到着 %d 件のうち取得は最大 %d 件で、キューは実行中ずっと伸び続けるため、取得遅延は --duration に依存します",
+		"note.river.discarded":             "%d 回目の試行が失敗すると River はジョブを破棄します: --max-attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
+		"note.river.capped":                "%d 回目から (%d 回目以降は必ず) 待ち時間は River の上限、time.Duration の最大値 (%v) で、ジッターはありません",
+		"note.asynq.archived":              "%d 回目の実行 (リトライ %d 回目) が失敗すると asynq はタスクをアーカイブします: --max-retry はリトライ回数です。最後の実行は最初の実行の %v 後です",
+		"note.asynq.wrapped":               "retried が %d 以上では time.Duration(s)*time.Second が int64 で桁あふれします: 待ち時間は asynq の計算どおりで、負の値 (0 と表示) ではリトライがすぐ実行可能になります",
+		"note.asynq.forwarder":             "実際のリトライは少し遅れます: asynq の forwarder は 5 秒ごと (DelayedTaskCheckInterval) に期限の来たタスクをリトライセットから移します",
+		"note.bullmq.failed":               "%d 回目の試行が失敗すると BullMQ はジョブを failed に移します: --attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
+		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
 	}
 }
