@@ -5,26 +5,36 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 )
 
 // emit renders t in the chosen format and writes it to stdout or, atomically, to --output.
 func (g *globalOptions) emit(t *format.Table) error {
 	terminal := g.output == "" && isTerminal(g.stdout)
+	colour := useColor(g.color, terminal)
 	name := g.format
 	if name == "auto" && !g.formatGiven && g.output != "" {
 		name = formatForFile(g.output)
 	}
 	if name == "auto" {
 		name = "plain"
-		if terminal {
+		if terminal || colour { // --color always and CLICOLOR_FORCE colour the default format too
 			name = "color"
 		}
 	}
-	opts := format.Options{Lang: g.lang, Color: useColor(g.color, terminal)}
+	units := g.units
+	if units == "auto" {
+		units = format.UnitsAuto
+	}
+	if t.Command == "" {
+		t.Command = g.command
+	}
+	opts := format.Options{Lang: g.lang, Color: colour, Width: g.width(terminal), Units: units}
 	var buf bytes.Buffer
 	if err := format.Render(&buf, t, name, opts); err != nil {
 		return err
@@ -36,6 +46,21 @@ func (g *globalOptions) emit(t *format.Table) error {
 	return err
 }
 
+// width is the width tables fit: COLUMNS when set (also when piped, so scripts can ask for a
+// width), else the terminal's own size read from the file descriptor (an ioctl: nothing is sent
+// to the terminal), else no limit (piped output keeps the full form).
+func (g *globalOptions) width(terminal bool) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := g.stdout.(*os.File); ok && terminal {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	return 0
+}
+
 // isTerminal reports whether w is a terminal, from the file descriptor alone: it never writes to
 // or reads from the terminal.
 func isTerminal(w any) bool {
@@ -43,9 +68,10 @@ func isTerminal(w any) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// useColor applies --color and the NO_COLOR / CLICOLOR_FORCE conventions: always and never win;
-// under auto, NO_COLOR (any non-empty value) turns colour off, CLICOLOR_FORCE (non-empty, not 0)
-// turns it on even when piped, and otherwise colour follows the terminal.
+// useColor applies --color and the colour conventions: always and never win; under auto,
+// NO_COLOR (any non-empty value) turns colour off and wins over the rest, CLICOLOR=0 and
+// TERM=dumb turn it off, CLICOLOR_FORCE (non-empty, not 0) turns it on even when piped, and
+// otherwise colour follows the terminal.
 func useColor(mode string, terminal bool) bool {
 	switch mode {
 	case "always":
@@ -53,7 +79,7 @@ func useColor(mode string, terminal bool) bool {
 	case "never":
 		return false
 	}
-	if os.Getenv("NO_COLOR") != "" {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("CLICOLOR") == "0" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
 	if f := os.Getenv("CLICOLOR_FORCE"); f != "" && f != "0" {

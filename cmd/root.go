@@ -16,6 +16,8 @@ type globalOptions struct {
 	color       string // auto, always, never
 	output      string // --output FILE, written atomically
 	lang        string
+	units       string // --units: auto, human, seconds or both
+	command     string // the command line that reproduces the output, for markdown
 	stdout      io.Writer
 	stderr      io.Writer
 }
@@ -41,6 +43,7 @@ markdown, CSV or JSON.`,
 		},
 		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
 			g.formatGiven = cmd.Flags().Changed("format")
+			g.command = reproduce(cmd)
 			warnRenamed(cmd, stderr)
 		},
 	}
@@ -53,6 +56,8 @@ markdown, CSV or JSON.`,
 		"colour escape codes (auto: only on a terminal and when NO_COLOR is unset)")
 	fs.Var(&outputValue{p: &g.output}, "output", "write to this file instead of stdout, atomically (format from the extension unless -o is given)")
 	enumFlag(fs, &g.lang, "lang", "", "en", format.Languages, "language of headers and notes")
+	enumFlag(fs, &g.units, "units", "", "auto", append([]string{"auto"}, format.UnitChoices...),
+		"durations in tables: human (1m 30s), seconds (90), both (1m 30s (90s)); auto: both where they fit")
 	root.MarkFlagFilename("output")
 	completeWords(root, "format", append([]string{"auto"}, format.Formats...))
 	completeWords(root, "color", []string{"auto", "always", "never"})

@@ -32,13 +32,14 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 	right := base.Align(lipgloss.Right)
 	alert := base.Foreground(alertColor).Bold(true)
 
+	g := layout(t, o, func(cols int) int { return 3*cols + 1 })
 	tbl := table.New().
 		Border(lipgloss.RoundedBorder()).
 		BorderStyle(r.NewStyle().Foreground(borderColor)).
-		Headers(headers(t, o.Lang)...).
-		Rows(wrapCells(humanRows(t))...).
+		Headers(g.heads...).
+		Rows(wrapCells(g.rows, g.wrap)...).
 		StyleFunc(func(row, col int) lipgloss.Style {
-			numeric := col < len(t.Columns) && rightAligned(t.Columns[col].Kind)
+			numeric := col < len(g.right) && g.right[col]
 			switch {
 			case row == table.HeaderRow && numeric:
 				return head.Align(lipgloss.Right)
@@ -46,7 +47,7 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 				return head
 			case numeric:
 				return right
-			case row >= 0 && row < len(t.Rows) && col < len(t.Rows[row]) && t.Rows[row][col].Alert:
+			case row >= 0 && row < len(g.alert) && col < len(g.alert[row]) && g.alert[row][col]:
 				return alert
 			}
 			return base
@@ -58,5 +59,5 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 	if o.Color {
 		bullet = r.NewStyle().Foreground(noteColor).Render("•") + " "
 	}
-	return writeTrailer(w, t, o, bullet)
+	return writeTrailer(w, withNotes(t, g.notes), o, bullet)
 }

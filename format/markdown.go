@@ -1,7 +1,9 @@
 package format
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -13,10 +15,12 @@ import (
 // headers exactly as given), then the summary and notes as a list, ready to paste into a design
 // doc.
 func renderMarkdown(w io.Writer, t *Table, o Options) error {
-	aligns := make([]tw.Align, len(t.Columns))
-	for i, c := range t.Columns {
+	units, notes := markdownUnits(t, o.Units)
+	g := build(t, o.Lang, units, false)
+	aligns := make([]tw.Align, len(g.heads))
+	for i, right := range g.right {
 		aligns[i] = tw.AlignLeft
-		if rightAligned(c.Kind) {
+		if right {
 			aligns[i] = tw.AlignRight
 		}
 	}
@@ -28,8 +32,8 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
 	)
-	table.Header(escapeCells(headers(t, o.Lang)))
-	for _, row := range humanRows(t) {
+	table.Header(escapeCells(g.heads))
+	for _, row := range g.rows {
 		// A fresh slice per row: the table keeps what it is given until Render.
 		if err := table.Append(escapeCells(row)); err != nil {
 			return err
@@ -38,7 +42,44 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 	if err := table.Render(); err != nil {
 		return err
 	}
-	return writeTrailer(w, t, o, "- ")
+	if err := writeTrailer(w, withNotes(t, notes), o, "- "); err != nil {
+		return err
+	}
+	return writeCommand(w, t.Command, o.Lang)
+}
+
+// markdownColumns is how many duration columns a markdown table shows with their raw seconds
+// ("1m 30s (90s)"); a wider table (envelope, percentiles) shows human durations alone, so it stays
+// readable in a design doc's column, and says where the seconds are.
+const markdownColumns = 4
+
+func markdownUnits(t *Table, units string) (string, []Message) {
+	if units != UnitsAuto {
+		return units, nil
+	}
+	n := 0
+	for _, c := range t.Columns {
+		if c.Kind == Seconds {
+			n++
+		}
+	}
+	if n > markdownColumns {
+		return UnitsHuman, []Message{{Key: "note.fit.markdown"}}
+	}
+	return UnitsBoth, nil
+}
+
+// writeCommand ends a markdown table with the command line that reproduces it, as code.
+func writeCommand(w io.Writer, command, lang string) error {
+	if command == "" {
+		return nil
+	}
+	fence := "`"
+	for strings.Contains(command, fence) {
+		fence += "`"
+	}
+	_, err := fmt.Fprintf(w, "\n%s %s%s%s\n", Translate(lang, Message{Key: "md.reproduce"}), fence, EscapeControl(command), fence)
+	return err
 }
 
 // escapeCells makes every cell show literally on GitHub: control characters escaped (so no line

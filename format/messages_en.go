@@ -26,6 +26,10 @@ func englishMessages() map[string]string {
 		"note.generic.exceeds":     "--jitter %s is applied after the cap (--cap-order cap-then-jitter), so a wait can exceed the cap: up to %s",
 		"note.seed":                "--seed %d: %s",
 		"col.group":                "group",
+		"col.range":                "%s min – max",
+		"note.fit.dropped":         "not shown, to fit %[2]d columns: %[1]s (a wider terminal or COLUMNS shows them; -o csv, json and markdown always do)",
+		"note.fit.markdown":        "durations without their raw seconds, so the table fits a page (--units both adds them; -o csv has them in full)",
+		"md.reproduce":             "Reproduce with",
 		"note.activejob.exhausted": "after attempt %d the error is re-raised: retries exhausted (or the retry_on block runs)",
 		"note.fixed.truncated":     "--wait %vs is used as %vs: ActiveJob keeps whole seconds (.to_i)",
 

@@ -12,8 +12,9 @@ import (
 // under the header, then the summary and notes. Widths count display cells, so Japanese headers
 // line up.
 func renderPlain(w io.Writer, t *Table, o Options) error {
-	head := headers(t, o.Lang)
-	body := wrapRows(humanRows(t))
+	g := layout(t, o, func(cols int) int { return 2 * (cols - 1) })
+	head := g.heads
+	body := wrapRows(g.rows, g.wrap)
 	widths := make([]int, len(head))
 	for i, h := range head {
 		widths[i] = runewidth.StringWidth(h)
@@ -31,7 +32,7 @@ func renderPlain(w io.Writer, t *Table, o Options) error {
 				line.WriteString("  ")
 			}
 			pad := strings.Repeat(" ", widths[i]-runewidth.StringWidth(c))
-			if rightAligned(t.Columns[i].Kind) {
+			if g.right[i] {
 				line.WriteString(pad + c)
 			} else {
 				line.WriteString(c + pad)
@@ -52,5 +53,5 @@ func renderPlain(w io.Writer, t *Table, o Options) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	return writeTrailer(w, t, o, "- ")
+	return writeTrailer(w, withNotes(t, g.notes), o, "- ")
 }

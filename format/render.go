@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"strings"
 	"io"
 )
 
@@ -12,6 +13,18 @@ var Formats = []string{"color", "plain", "markdown", "csv", "json"}
 type Options struct {
 	Lang  string // message language: "en" or "ja"
 	Color bool   // emit colour escape codes (color format only)
+	Width int    // fit the color and plain tables in this many columns (0: no limit)
+	Units string // durations in the human formats: UnitsAuto, UnitsHuman, UnitsSeconds, UnitsBoth
+}
+
+// withNotes is t with notes added at the end (a shallow copy: t is not changed).
+func withNotes(t *Table, notes []Message) *Table {
+	if len(notes) == 0 {
+		return t
+	}
+	c := *t
+	c.Notes = append(append([]Message{}, t.Notes...), notes...)
+	return &c
 }
 
 // Render writes t to w in the named format.
@@ -91,7 +104,11 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 			return err
 		}
 		for _, n := range t.Notes {
-			if _, err := fmt.Fprintf(w, "%s%s\n", bullet, EscapeControl(Translate(o.Lang, n))); err != nil {
+			text := EscapeControl(Translate(o.Lang, n))
+			if o.Width > 4 { // on a terminal: wrap under the bullet, as the table fits
+				text = strings.Join(wrapText(text, o.Width-2), "\n  ")
+			}
+			if _, err := fmt.Fprintf(w, "%s%s\n", bullet, text); err != nil {
 				return err
 			}
 		}

@@ -60,6 +60,7 @@ type Table struct {
 	Columns    []Column
 	Rows       [][]Cell
 	Notes      []Message
+	Command    string // the command line that reproduces the table (markdown prints it)
 }
 
 // number prints v in plain decimal with full precision, the CSV/JSON convention.

@@ -37,13 +37,13 @@ func wrapText(s string, width int) []string {
 
 // wrapRows splits rows whose cells are too wide into several lines, the other cells blank on the
 // extra lines.
-func wrapRows(rows [][]string) [][]string {
+func wrapRows(rows [][]string, width int) [][]string {
 	out := make([][]string, 0, len(rows))
 	for _, row := range rows {
 		parts := make([][]string, len(row))
 		height := 1
 		for i, c := range row {
-			parts[i] = wrapText(c, wrapWidth)
+			parts[i] = wrapText(c, width)
 			height = max(height, len(parts[i]))
 		}
 		for l := 0; l < height; l++ {
@@ -61,10 +61,10 @@ func wrapRows(rows [][]string) [][]string {
 
 // wrapCells wraps long cells in place with line breaks, for renderers that lay out multi-line
 // cells themselves.
-func wrapCells(rows [][]string) [][]string {
+func wrapCells(rows [][]string, width int) [][]string {
 	for _, row := range rows {
 		for i, c := range row {
-			row[i] = strings.Join(wrapText(c, wrapWidth), "\n")
+			row[i] = strings.Join(wrapText(c, width), "\n")
 		}
 	}
 	return rows
