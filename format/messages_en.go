@@ -132,5 +132,8 @@ func englishMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "the semaphore design sends %sx fewer idle RPCs than per-worker, and picks tasks up no later here: p95 %v against %v",
 		"note.fleet.same_loop":             "with --capacity 1 the per-worker and semaphore designs are the same loop (one backed-off poller per runner), so their rows are equal",
 		"note.fleet.overloaded":            "arrivals (%s a minute) reach or pass what the fleet can run (runners x capacity / (task duration + answer time) = %s a minute): %d tasks arrived and at most %d were picked up; the queue grows for the whole run, so pickup latency depends on --duration",
+		"note.aws.attempts":                "after attempt %d the SDK returns the error (MaxAttemptsError): --max-attempts counts calls, the first included, and no wait follows the last",
+		"note.aws.legacy_cap":              "the waits after attempt %d and later are --max-backoff %s exactly, unjittered and without a draw: the legacy formula returns MaxBackoff once k > int(log2(MaxBackoff/1s)), and u*2^k s before",
+		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",
 	}
 }

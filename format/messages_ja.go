@@ -133,5 +133,8 @@ func japaneseMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "semaphore 設計の待機時 RPC は per-worker の %s 分の 1 で、ここではタスクの取得も遅れません: p95 %v 対 %v",
 		"note.fleet.same_loop":             "--capacity 1 では per-worker と semaphore は同じループ (ランナーごとにバックオフする 1 つのポーラー) なので、行は同じになります",
 		"note.fleet.overloaded":            "到着 (1 分あたり %s) がフリートの処理能力 (runners x capacity / (タスク時間 + 応答時間) = 1 分あたり %s) 以上です: 到着 %d 件のうち取得は最大 %d 件で、キューは実行中ずっと伸び続けるため、取得遅延は --duration に依存します",
+		"note.aws.attempts":                "%d 回目の呼び出しの後、SDK はエラー (MaxAttemptsError) を返します: --max-attempts は最初の呼び出しを含む呼び出し回数で、最後の呼び出しの後に待ちはありません",
+		"note.aws.legacy_cap":              "%d 回目以降の呼び出しの後の待ちは --max-backoff %s ちょうどで、ジッターも乱数の消費もありません: 従来の式は k > int(log2(MaxBackoff/1s)) で MaxBackoff を返し、それまでは u*2^k 秒です",
+		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
 	}
 }
