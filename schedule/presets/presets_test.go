@@ -1,7 +1,9 @@
 package presets
 
 import (
+	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -45,3 +47,17 @@ func sane(t *testing.T, name string, rows []schedule.Row) {
 		}
 	}
 }
+
+// chacha is math/rand/v2's rand.New(rand.NewChaCha8(key)), key = seed little-endian in bytes 0-7:
+// the stand-in the research programs swapped in for the unseedable global math/rand/v2, so a
+// preset's arithmetic can be pinned against the library's own code with random draws.
+type chacha struct{ r *rand.Rand }
+
+func newChaCha(seed uint64) chacha {
+	var key [32]byte
+	binary.LittleEndian.PutUint64(key[:8], seed)
+	return chacha{rand.New(rand.NewChaCha8(key))}
+}
+
+func (c chacha) Unit() float64      { return c.r.Float64() }
+func (c chacha) Intn(n int64) int64 { return c.r.Int64N(n) }
