@@ -137,5 +137,9 @@ func englishMessages() map[string]string {
 		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",
 		"note.grpc.attempts":               "grpc-go retries a connection forever (the backoff index resets once it connects): --attempts ends the table at attempt %d; the wait after attempt k is Backoff(k-1), and the first is BaseDelay, unjittered",
 		"note.grpc.capped":                 "from the wait after attempt %d on the nominal wait is --max-delay %s; the jitter applies after the cap, so waits reach %s",
+		"note.goretry.max_retries":         "after attempt %d the backoff stops: WithMaxRetries(%d) counts retries (Next calls), so %d retries follow the first call",
+		"note.goretry.max_duration":        "after attempt %d the backoff stops: WithMaxDuration(%s) has no time left (its clock starts when the backoff is built, and it cuts the last wait to land on the deadline)",
+		"note.goretry.limit":               "the backoff never stops on its own (no max-retries or max-duration in --with): --attempts ends the table at attempt %d",
+		"note.goretry.expr":                "as Go code (--with lists middlewares outermost first): %s",
 	}
 }

@@ -138,5 +138,9 @@ func japaneseMessages() map[string]string {
 		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
 		"note.grpc.attempts":               "grpc-go は接続を無期限に再試行します (接続するとバックオフの添字は 0 に戻ります): 表は --attempts により %d 回目で終わります。k 回目の後の待ちは Backoff(k-1) で、最初の待ちはジッターのない BaseDelay です",
 		"note.grpc.capped":                 "%d 回目の後の待ちから名目上の待ちは --max-delay %s です。ジッターは上限の後に適用されるため、待ちは %s に達します",
+		"note.goretry.max_retries":         "%d 回目の呼び出しの後にバックオフが停止します: WithMaxRetries(%d) はリトライ (Next の呼び出し) を数えるため、最初の呼び出しの後に %d 回リトライします",
+		"note.goretry.max_duration":        "%d 回目の呼び出しの後にバックオフが停止します: WithMaxDuration(%s) の残り時間がありません (時計はバックオフの生成時に始まり、最後の待ちは期限ちょうどに切り詰められます)",
+		"note.goretry.limit":               "このバックオフは自分では停止しません (--with に max-retries も max-duration もありません): 表は --attempts により %d 回目で終わります",
+		"note.goretry.expr":                "Go のコードでは (--with はミドルウェアを外側から順に並べます): %s",
 	}
 }
