@@ -141,5 +141,8 @@ func englishMessages() map[string]string {
 		"note.goretry.max_duration":        "after attempt %d the backoff stops: WithMaxDuration(%s) has no time left (its clock starts when the backoff is built, and it cuts the last wait to land on the deadline)",
 		"note.goretry.limit":               "the backoff never stops on its own (no max-retries or max-duration in --with): --attempts ends the table at attempt %d",
 		"note.goretry.expr":                "as Go code (--with lists middlewares outermost first): %s",
+		"note.retryablehttp.retries":       "after attempt %d Do returns the error: --retry-max %d counts retries (calls = retries + 1), and Backoff gets the 0-based retry index",
+		"note.retryablehttp.default":       "DefaultBackoff: --retry-wait-min x 2^i for i = 0, 1, ..., capped at --retry-wait-max; a 429 or 503 with Retry-After is waited verbatim instead, past the cap (not modelled)",
+		"note.retryablehttp.linear":        "LinearJitterBackoff: the wait after attempt k is k x (min + trunc(u x (max - min))), not capped (min and max bound the step, not the wait: the last can reach %s); u is the first Float64 of math/rand seeded from the clock's nanosecond at each call",
 	}
 }

@@ -142,5 +142,8 @@ func japaneseMessages() map[string]string {
 		"note.goretry.max_duration":        "%d 回目の呼び出しの後にバックオフが停止します: WithMaxDuration(%s) の残り時間がありません (時計はバックオフの生成時に始まり、最後の待ちは期限ちょうどに切り詰められます)",
 		"note.goretry.limit":               "このバックオフは自分では停止しません (--with に max-retries も max-duration もありません): 表は --attempts により %d 回目で終わります",
 		"note.goretry.expr":                "Go のコードでは (--with はミドルウェアを外側から順に並べます): %s",
+		"note.retryablehttp.retries":       "%d 回目の呼び出しの後、Do はエラーを返します: --retry-max %d はリトライ回数 (呼び出し回数 = リトライ回数 + 1) で、Backoff には 0 始まりのリトライ番号が渡されます",
+		"note.retryablehttp.default":       "DefaultBackoff: i = 0, 1, ... に対し --retry-wait-min x 2^i で、--retry-wait-max が上限です。Retry-After 付きの 429 や 503 では代わりにその時間をそのまま待ち、上限を超えます (ここでは扱いません)",
+		"note.retryablehttp.linear":        "LinearJitterBackoff: k 回目の後の待ちは k x (min + trunc(u x (max - min))) で、上限はありません (min と max は 1 段の幅で、待ちそのものではありません: 最後の待ちは %s に達しえます)。u は呼び出しごとに時計のナノ秒で初期化した math/rand の最初の Float64 です",
 	}
 }

@@ -18,6 +18,9 @@ const (
 	// CryptoTest is crypto/rand under testing/cryptotest.SetGlobalRandom(t, N): ChaCha8 keyed
 	// with N, 7 bytes per draw (aws-sdk-go-v2).
 	CryptoTest
+	// NanoClock is Go math/rand seeded from the clock's nanosecond at every draw, N being the
+	// nanosecond when attempt 1 starts (go-retryablehttp's LinearJitterBackoff).
+	NanoClock
 )
 
 // Draws is what a strategy reads its random numbers from.
@@ -40,9 +43,11 @@ func (s Stream) Seeded(seed int64) Draws {
 		return NewGoMathRand(seed)
 	case CryptoTest:
 		return NewCryptoTestRand(seed)
+	case NanoClock:
+		return NewNanoClockRand(seed)
 	}
 	return NewSplitMix(seed, 0)
 }
 
 // Library reports whether --seed reproduces the real system's own stream.
-func (s Stream) Library() bool { return s == Java || s == GoMath || s == CryptoTest }
+func (s Stream) Library() bool { return s == Java || s == GoMath || s == CryptoTest || s == NanoClock }
