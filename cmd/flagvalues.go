@@ -198,6 +198,9 @@ func (p *paramValue) Type() string {
 func paramFlags(fs *pflag.FlagSet, values *param.Values) {
 	for _, s := range values.Specs() {
 		fs.Var(&paramValue{values: values, spec: s}, s.Name, s.Usage())
+		if s.IsSwitch() {
+			fs.Lookup(s.Name).NoOptDefVal = "true"
+		}
 	}
 }
 

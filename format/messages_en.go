@@ -144,5 +144,17 @@ func englishMessages() map[string]string {
 		"note.asynq.forwarder":             "real retries run a little later: asynq's forwarder moves due tasks out of the retry set every 5 s (DelayedTaskCheckInterval)",
 		"note.bullmq.failed":               "after attempt %d fails BullMQ moves the job to failed: --attempts %d counts calls; the last attempt starts %v after the first",
 		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
+		"note.aws.attempts":                "after attempt %d the SDK returns the error (MaxAttemptsError): --max-attempts counts calls, the first included, and no wait follows the last",
+		"note.aws.legacy_cap":              "the waits after attempt %d and later are --max-backoff %s exactly, unjittered and without a draw: the legacy formula returns MaxBackoff once k > int(log2(MaxBackoff/1s)), and u*2^k s before",
+		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",
+		"note.grpc.attempts":               "grpc-go retries a connection forever (the backoff index resets once it connects): --attempts ends the table at attempt %d; the wait after attempt k is Backoff(k-1), and the first is BaseDelay, unjittered",
+		"note.grpc.capped":                 "from the wait after attempt %d on the nominal wait is --max-delay %s; the jitter applies after the cap, so waits reach %s",
+		"note.goretry.max_retries":         "after attempt %d the backoff stops: WithMaxRetries(%d) counts retries (Next calls), so %d retries follow the first call",
+		"note.goretry.max_duration":        "after attempt %d the backoff stops: WithMaxDuration(%s) has no time left (its clock starts when the backoff is built, and it cuts the last wait to land on the deadline)",
+		"note.goretry.limit":               "the backoff never stops on its own (no max-retries or max-duration in --with): --attempts ends the table at attempt %d",
+		"note.goretry.expr":                "as Go code (--with lists middlewares outermost first): %s",
+		"note.retryablehttp.retries":       "after attempt %d Do returns the error: --retry-max %d counts retries (calls = retries + 1), and Backoff gets the 0-based retry index",
+		"note.retryablehttp.default":       "DefaultBackoff: --retry-wait-min x 2^i for i = 0, 1, ..., capped at --retry-wait-max; a 429 or 503 with Retry-After is waited verbatim instead, past the cap (not modelled)",
+		"note.retryablehttp.linear":        "LinearJitterBackoff: the wait after attempt k is k x (min + trunc(u x (max - min))), not capped (min and max bound the step, not the wait: the last can reach %s); u is the first Float64 of math/rand seeded from the clock's nanosecond at each call",
 	}
 }

@@ -145,5 +145,17 @@ func japaneseMessages() map[string]string {
 		"note.asynq.forwarder":             "実際のリトライは少し遅れます: asynq の forwarder は 5 秒ごと (DelayedTaskCheckInterval) に期限の来たタスクをリトライセットから移します",
 		"note.bullmq.failed":               "%d 回目の試行が失敗すると BullMQ はジョブを failed に移します: --attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
 		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
+		"note.aws.attempts":                "%d 回目の呼び出しの後、SDK はエラー (MaxAttemptsError) を返します: --max-attempts は最初の呼び出しを含む呼び出し回数で、最後の呼び出しの後に待ちはありません",
+		"note.aws.legacy_cap":              "%d 回目以降の呼び出しの後の待ちは --max-backoff %s ちょうどで、ジッターも乱数の消費もありません: 従来の式は k > int(log2(MaxBackoff/1s)) で MaxBackoff を返し、それまでは u*2^k 秒です",
+		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
+		"note.grpc.attempts":               "grpc-go は接続を無期限に再試行します (接続するとバックオフの添字は 0 に戻ります): 表は --attempts により %d 回目で終わります。k 回目の後の待ちは Backoff(k-1) で、最初の待ちはジッターのない BaseDelay です",
+		"note.grpc.capped":                 "%d 回目の後の待ちから名目上の待ちは --max-delay %s です。ジッターは上限の後に適用されるため、待ちは %s に達します",
+		"note.goretry.max_retries":         "%d 回目の呼び出しの後にバックオフが停止します: WithMaxRetries(%d) はリトライ (Next の呼び出し) を数えるため、最初の呼び出しの後に %d 回リトライします",
+		"note.goretry.max_duration":        "%d 回目の呼び出しの後にバックオフが停止します: WithMaxDuration(%s) の残り時間がありません (時計はバックオフの生成時に始まり、最後の待ちは期限ちょうどに切り詰められます)",
+		"note.goretry.limit":               "このバックオフは自分では停止しません (--with に max-retries も max-duration もありません): 表は --attempts により %d 回目で終わります",
+		"note.goretry.expr":                "Go のコードでは (--with はミドルウェアを外側から順に並べます): %s",
+		"note.retryablehttp.retries":       "%d 回目の呼び出しの後、Do はエラーを返します: --retry-max %d はリトライ回数 (呼び出し回数 = リトライ回数 + 1) で、Backoff には 0 始まりのリトライ番号が渡されます",
+		"note.retryablehttp.default":       "DefaultBackoff: i = 0, 1, ... に対し --retry-wait-min x 2^i で、--retry-wait-max が上限です。Retry-After 付きの 429 や 503 では代わりにその時間をそのまま待ち、上限を超えます (ここでは扱いません)",
+		"note.retryablehttp.linear":        "LinearJitterBackoff: k 回目の後の待ちは k x (min + trunc(u x (max - min))) で、上限はありません (min と max は 1 段の幅で、待ちそのものではありません: 最後の待ちは %s に達しえます)。u は呼び出しごとに時計のナノ秒で初期化した math/rand の最初の Float64 です",
 	}
 }

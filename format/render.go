@@ -2,8 +2,8 @@ package format
 
 import (
 	"fmt"
-	"strings"
 	"io"
+	"strings"
 )
 
 // Formats lists the concrete output formats (the -o values besides "auto").

@@ -29,13 +29,22 @@ func Envelope(s Strategy) []Bounds {
 // envelopeAtExtremes is the bounds of a strategy monotone in each draw. When the two runs differ
 // in length, a row only one of them reaches takes its bounds from that run.
 func envelopeAtExtremes(s Strategy) []Bounds {
-	lo := s.Fill(draw.Fixed(0), nil)
-	hi := s.Fill(draw.Upper{}, nil)
-	out := make([]Bounds, max(len(lo), len(hi)))
+	return EnvelopeOfRuns(s.Fill(draw.Fixed(0), nil), s.Fill(draw.Upper{}, nil))
+}
+
+// EnvelopeOfRuns is each row's least and greatest start and wait over the given runs, for a
+// strategy whose extremes are attained by those runs. A row only some runs reach takes its bounds
+// from those.
+func EnvelopeOfRuns(runs ...[]Row) []Bounds {
+	n := 0
+	for _, run := range runs {
+		n = max(n, len(run))
+	}
+	out := make([]Bounds, n)
 	for i := range out {
 		b := Bounds{NoWait: true}
 		first := true
-		for _, run := range [][]Row{lo, hi} {
+		for _, run := range runs {
 			if i >= len(run) {
 				continue
 			}

@@ -15,6 +15,12 @@ const (
 	// Unseedable: the real library draws from a stream no program can seed; --seed uses the
 	// tool's own stream and the table's note says so.
 	Unseedable
+	// CryptoTest is crypto/rand under testing/cryptotest.SetGlobalRandom(t, N): ChaCha8 keyed
+	// with N, 7 bytes per draw (aws-sdk-go-v2).
+	CryptoTest
+	// NanoClock is Go math/rand seeded from the clock's nanosecond at every draw, N being the
+	// nanosecond when attempt 1 starts (go-retryablehttp's LinearJitterBackoff).
+	NanoClock
 )
 
 // Draws is what a strategy reads its random numbers from.
@@ -35,9 +41,13 @@ func (s Stream) Seeded(seed int64) Draws {
 		return NewJavaRandom(seed)
 	case GoMath:
 		return NewGoMathRand(seed)
+	case CryptoTest:
+		return NewCryptoTestRand(seed)
+	case NanoClock:
+		return NewNanoClockRand(seed)
 	}
 	return NewSplitMix(seed, 0)
 }
 
 // Library reports whether --seed reproduces the real system's own stream.
-func (s Stream) Library() bool { return s == Java || s == GoMath }
+func (s Stream) Library() bool { return s == Java || s == GoMath || s == CryptoTest || s == NanoClock }

@@ -1,6 +1,11 @@
 package param
 
-import "time"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // MaxRows caps the rows of any schedule, so no input can allocate without bound.
 const MaxRows = 100000
@@ -67,3 +72,21 @@ func MaxElapsed() Spec {
 func Choice(name, def string, choices []string, doc string) Spec {
 	return Spec{Name: name, Kind: Enum, Doc: doc, Default: Word(def), Choices: choices}
 }
+
+// Switch is an on/off parameter: a bare --name turns it on, --name=false off, and a policy file
+// takes true or false. Its value is the word "true" or "false".
+func Switch(name, doc string) Spec {
+	return Spec{Name: name, Kind: Custom, Doc: doc, Default: Word("false"), TypeName: "bool",
+		Parse: func(text string) (Value, error) {
+			b, err := strconv.ParseBool(strings.TrimSpace(text))
+			if err != nil {
+				return Value{}, fmt.Errorf("must be true or false, got %q", text)
+			}
+			return Word(strconv.FormatBool(b)), nil
+		},
+		Show: func(v Value) string { return v.Text },
+	}
+}
+
+// IsSwitch reports whether s is an on/off parameter.
+func (s Spec) IsSwitch() bool { return s.Kind == Custom && s.TypeName == "bool" }

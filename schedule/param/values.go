@@ -101,3 +101,6 @@ func (e *InputError) Error() string { return e.Msg }
 func BadInput(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
 }
+
+// On reports whether a Switch parameter is on.
+func (v *Values) On(name string) bool { return v.vals[name].Text == "true" }

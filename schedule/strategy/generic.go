@@ -159,12 +159,14 @@ func paramsOf(v *param.Values) []schedule.Param {
 			continue
 		}
 		name := strings.ReplaceAll(s.Name, "-", "_")
-		switch s.Kind {
-		case param.Int:
+		switch {
+		case s.IsSwitch():
+			out = append(out, schedule.Param{Name: name, Value: v.On(s.Name)})
+		case s.Kind == param.Int:
 			out = append(out, schedule.Param{Name: name, Value: v.Int(s.Name)})
-		case param.Float:
+		case s.Kind == param.Float:
 			out = append(out, schedule.Param{Name: name, Value: v.Num(s.Name)})
-		case param.Duration:
+		case s.Kind == param.Duration:
 			out = append(out, schedule.Param{Name: name + "_seconds", Value: v.Num(s.Name)})
 		default:
 			out = append(out, schedule.Param{Name: name, Value: v.Text(s.Name)})

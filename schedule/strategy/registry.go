@@ -56,6 +56,10 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 func All() []Def {
 	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
 	return append(defs,
+		aws(),
+		grpc(),
+		goRetry(),
+		retryableHTTP(),
 		river(),
 		asynq(),
 		bullmq(),
