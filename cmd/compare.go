@@ -11,6 +11,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newCompareCmd(g *globalOptions) *cobra.Command {
@@ -35,14 +36,14 @@ within_1d) and their value in each policy's start column; JSON has them in "summ
   backoffctl compare 'exponential --base 1s --cap 30s --jitter full --attempts 8' 'decorrelated --base 1s --cap 30s --attempts 8' --envelope
   backoffctl compare --policy testdata/policies.yaml -o csv`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error { return o.run(g, args) },
+		RunE: func(c *cobra.Command, args []string) error { return o.run(g, c.Flags(), args) },
 	}
 	fs := c.Flags()
 	fs.SortFlags = false
 	fs.StringVar(&o.policyFile, "policy", "", "compare every policy in this check policy file")
 	c.MarkFlagFilename("policy", "yaml", "yml")
 	boolFlag(fs, &o.waits, "waits", "add each policy's wait until the next attempt")
-	o.sample.bind(fs)
+	o.sample.bind(fs, true)
 	return c
 }
 
@@ -63,8 +64,8 @@ func loadSpecs(verb, policyFile string, args []string) ([]*specPolicy, error) {
 	return parseSpecs(verb, args)
 }
 
-func (o *compareOptions) run(g *globalOptions, args []string) error {
-	if err := o.sample.validate(); err != nil {
+func (o *compareOptions) run(g *globalOptions, fs *pflag.FlagSet, args []string) error {
+	if err := o.sample.validate(fs, true); err != nil {
 		return err
 	}
 	policies, err := loadSpecs("compare", o.policyFile, args)

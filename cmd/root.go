@@ -51,7 +51,7 @@ markdown, CSV or JSON.`,
 	completeWords(root, "color", []string{"auto", "always", "never"})
 	completeWords(root, "lang", format.Languages)
 
-	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g))
+	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g))
 	return root
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/pflag"
 )
@@ -79,6 +80,9 @@ type specPolicy struct {
 	label string // the spec as typed, or "policy NAME (FILE)", for errors
 	name  string // the column and legend name, unique within one command
 	bound *boundStrategy
+	// atRand draws the plain schedule at --rand even when --seed is given: on a strategy
+	// subcommand with --percentiles, --seed seeds the sampler.
+	atRand bool
 }
 
 // parseSpec parses one spec into a bound strategy; errors name the spec.
@@ -160,20 +164,30 @@ type sampleOptions struct {
 	percentiles []float64
 	samples     int
 	seed        int64
-	fs          *pflag.FlagSet
 }
 
-func (o *sampleOptions) bind(fs *pflag.FlagSet) {
-	o.fs = fs
+// bind registers the flags; withSeed registers --seed too, where no strategy's --seed is already
+// on fs (a strategy subcommand's --seed seeds the percentiles as table's does).
+func (o *sampleOptions) bind(fs *pflag.FlagSet, withSeed bool) {
 	boolFlag(fs, &o.envelope, "envelope", "add each policy's least and greatest start (and wait) over all draws")
 	fs.Var(&percentList{p: &o.percentiles}, "percentiles", "add sampled percentiles of each policy, e.g. 50,95,99")
 	samplesFlag(fs, &o.samples)
-	fs.Var(&int64Value{p: &o.seed}, "seed", "seed of the sampled percentiles (a spec's own --seed samples its plain schedule)")
+	if withSeed {
+		fs.Var(&int64Value{p: &o.seed}, "seed", "seed of the sampled percentiles (a spec's own --seed samples its plain schedule)")
+	}
 }
 
-func (o *sampleOptions) validate() error {
-	if len(o.percentiles) == 0 && (o.fs.Changed("samples") || o.fs.Changed("seed")) {
-		return badInput("--samples and --seed apply with --percentiles (a spec takes its own --seed)")
+// validate refuses --samples (and, where --seed is the command's own, --seed) without
+// --percentiles; fs is the flag set of the command that runs.
+func (o *sampleOptions) validate(fs *pflag.FlagSet, ownSeed bool) error {
+	if len(o.percentiles) > 0 {
+		return nil
+	}
+	if fs.Changed("samples") {
+		return badInput("--samples applies with --percentiles")
+	}
+	if ownSeed && fs.Changed("seed") {
+		return badInput("--seed applies with --percentiles (a spec takes its own --seed)")
 	}
 	return nil
 }
@@ -193,11 +207,15 @@ func (o *sampleOptions) evaluate(policies []*specPolicy, stderr io.Writer) ([]*e
 	budget := new(analyze.Budget)
 	out := make([]*evaluated, len(policies))
 	for i, p := range policies {
-		s, err := p.bound.strategy(false)
+		s, err := p.bound.strategy(p.atRand)
 		if err != nil {
 			return nil, badInput("%s: %s", p.label, describeError(err))
 		}
-		e := &evaluated{specPolicy: p, strategy: s, rows: s.Fill(p.bound.random.draws().For(p.bound.def), nil)}
+		draws := p.bound.random.draws().For(p.bound.def)
+		if p.atRand {
+			draws = draw.Fixed(p.bound.random.rand)
+		}
+		e := &evaluated{specPolicy: p, strategy: s, rows: s.Fill(draws, nil)}
 		if o.envelope {
 			e.bounds = schedule.Envelope(s)
 		}
