@@ -140,5 +140,8 @@ func englishMessages() map[string]string {
 		"note.asynq.forwarder":             "real retries run a little later: asynq's forwarder moves due tasks out of the retry set every 5 s (DelayedTaskCheckInterval)",
 		"note.bullmq.failed":               "after attempt %d fails BullMQ moves the job to failed: --attempts %d counts calls; the last attempt starts %v after the first",
 		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
+		"note.oban.discarded":              "after attempt %d fails Oban discards the job: --max-attempts %d counts executions; the last attempt starts %v after the first",
+		"note.oban.clamped":                "--max-attempts %d is over 20: Oban scales the attempt to round(attempt / max_attempts * 20) before the exponent, so several attempts share a wait and none passes 1.1 x %v",
+		"note.oban.moduledoc":              "Oban's docs say the 20th attempt comes about 12 days after the 19th and 25 days after the first; the code waits %v before it and starts it %v after the first",
 	}
 }

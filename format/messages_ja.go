@@ -141,5 +141,8 @@ func japaneseMessages() map[string]string {
 		"note.asynq.forwarder":             "実際のリトライは少し遅れます: asynq の forwarder は 5 秒ごと (DelayedTaskCheckInterval) に期限の来たタスクをリトライセットから移します",
 		"note.bullmq.failed":               "%d 回目の試行が失敗すると BullMQ はジョブを failed に移します: --attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
 		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
+		"note.oban.discarded":              "%d 回目の試行が失敗すると Oban はジョブを破棄します: --max-attempts %d は実行回数です。最後の試行は最初の試行の %v 後です",
+		"note.oban.clamped":                "--max-attempts %d は 20 を超えています: Oban は指数の前に試行回数を round(attempt / max_attempts * 20) に縮めるため、複数の試行が同じ待ち時間になり、どれも 1.1 x %v を超えません",
+		"note.oban.moduledoc":              "Oban のドキュメントは 20 回目の試行が 19 回目の約 12 日後、最初の試行の 25 日後としていますが、コードでは直前の待ち時間は %v、開始は最初の試行の %v 後です",
 	}
 }
