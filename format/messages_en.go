@@ -143,5 +143,7 @@ func englishMessages() map[string]string {
 		"note.oban.discarded":              "after attempt %d fails Oban discards the job: --max-attempts %d counts executions; the last attempt starts %v after the first",
 		"note.oban.clamped":                "--max-attempts %d is over 20: Oban scales the attempt to round(attempt / max_attempts * 20) before the exponent, so several attempts share a wait and none passes 1.1 x %v",
 		"note.oban.moduledoc":              "Oban's docs say the 20th attempt comes about 12 days after the 19th and 25 days after the first; the code waits %v before it and starts it %v after the first",
+		"note.envoy.exhausted":             "after attempt %d (retry %d) fails Envoy passes the failure downstream: --num-retries counts retries; the last attempt starts %v after the first",
+		"note.envoy.intervals":             "retry N waits random() mod interval whole ms, the interval doubling from --base-interval (%v) up to --max-interval (%v): [0, base x 2^(N-1)), not the docs' [0, (2^N-1) x base), an older Envoy's range",
 	}
 }

@@ -144,5 +144,7 @@ func japaneseMessages() map[string]string {
 		"note.oban.discarded":              "%d 回目の試行が失敗すると Oban はジョブを破棄します: --max-attempts %d は実行回数です。最後の試行は最初の試行の %v 後です",
 		"note.oban.clamped":                "--max-attempts %d は 20 を超えています: Oban は指数の前に試行回数を round(attempt / max_attempts * 20) に縮めるため、複数の試行が同じ待ち時間になり、どれも 1.1 x %v を超えません",
 		"note.oban.moduledoc":              "Oban のドキュメントは 20 回目の試行が 19 回目の約 12 日後、最初の試行の 25 日後としていますが、コードでは直前の待ち時間は %v、開始は最初の試行の %v 後です",
+		"note.envoy.exhausted":             "%d 回目の試行 (リトライ %d 回目) が失敗すると Envoy は失敗を下流に返します: --num-retries はリトライ回数です。最後の試行は最初の試行の %v 後です",
+		"note.envoy.intervals":             "N 回目のリトライは random() mod interval ミリ秒 (整数) 待ちます。interval は --base-interval (%v) から --max-interval (%v) まで倍増します: 範囲は [0, base x 2^(N-1)) で、ドキュメントの [0, (2^N-1) x base) は古い Envoy のものです",
 	}
 }

@@ -64,6 +64,7 @@ func All() []Def {
 		asynq(),
 		bullmq(),
 		oban(),
+		envoy(),
 	)
 }
 
