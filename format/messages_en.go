@@ -156,5 +156,10 @@ func englishMessages() map[string]string {
 		"note.retryablehttp.retries":       "after attempt %d Do returns the error: --retry-max %d counts retries (calls = retries + 1), and Backoff gets the 0-based retry index",
 		"note.retryablehttp.default":       "DefaultBackoff: --retry-wait-min x 2^i for i = 0, 1, ..., capped at --retry-wait-max; a 429 or 503 with Retry-After is waited verbatim instead, past the cap (not modelled)",
 		"note.retryablehttp.linear":        "LinearJitterBackoff: the wait after attempt k is k x (min + trunc(u x (max - min))), not capped (min and max bound the step, not the wait: the last can reach %s); u is the first Float64 of math/rand seeded from the clock's nanosecond at each call",
+		"note.oban.discarded":              "after attempt %d fails Oban discards the job: --max-attempts %d counts executions; the last attempt starts %v after the first",
+		"note.oban.clamped":                "--max-attempts %d is over 20: Oban scales the attempt to round(attempt / max_attempts * 20) before the exponent, so several attempts share a wait and none passes 1.1 x %v",
+		"note.oban.moduledoc":              "Oban's docs say the 20th attempt comes about 12 days after the 19th and 25 days after the first; the code waits %v before it and starts it %v after the first",
+		"note.envoy.exhausted":             "after attempt %d (retry %d) fails Envoy passes the failure downstream: --num-retries counts retries; the last attempt starts %v after the first",
+		"note.envoy.intervals":             "retry N waits random() mod interval whole ms, the interval doubling from --base-interval (%v) up to --max-interval (%v): [0, base x 2^(N-1)), not the docs' [0, (2^N-1) x base), an older Envoy's range",
 	}
 }

@@ -157,5 +157,10 @@ func japaneseMessages() map[string]string {
 		"note.retryablehttp.retries":       "%d 回目の呼び出しの後、Do はエラーを返します: --retry-max %d はリトライ回数 (呼び出し回数 = リトライ回数 + 1) で、Backoff には 0 始まりのリトライ番号が渡されます",
 		"note.retryablehttp.default":       "DefaultBackoff: i = 0, 1, ... に対し --retry-wait-min x 2^i で、--retry-wait-max が上限です。Retry-After 付きの 429 や 503 では代わりにその時間をそのまま待ち、上限を超えます (ここでは扱いません)",
 		"note.retryablehttp.linear":        "LinearJitterBackoff: k 回目の後の待ちは k x (min + trunc(u x (max - min))) で、上限はありません (min と max は 1 段の幅で、待ちそのものではありません: 最後の待ちは %s に達しえます)。u は呼び出しごとに時計のナノ秒で初期化した math/rand の最初の Float64 です",
+		"note.oban.discarded":              "%d 回目の試行が失敗すると Oban はジョブを破棄します: --max-attempts %d は実行回数です。最後の試行は最初の試行の %v 後です",
+		"note.oban.clamped":                "--max-attempts %d は 20 を超えています: Oban は指数の前に試行回数を round(attempt / max_attempts * 20) に縮めるため、複数の試行が同じ待ち時間になり、どれも 1.1 x %v を超えません",
+		"note.oban.moduledoc":              "Oban のドキュメントは 20 回目の試行が 19 回目の約 12 日後、最初の試行の 25 日後としていますが、コードでは直前の待ち時間は %v、開始は最初の試行の %v 後です",
+		"note.envoy.exhausted":             "%d 回目の試行 (リトライ %d 回目) が失敗すると Envoy は失敗を下流に返します: --num-retries はリトライ回数です。最後の試行は最初の試行の %v 後です",
+		"note.envoy.intervals":             "N 回目のリトライは random() mod interval ミリ秒 (整数) 待ちます。interval は --base-interval (%v) から --max-interval (%v) まで倍増します: 範囲は [0, base x 2^(N-1)) で、ドキュメントの [0, (2^N-1) x base) は古い Envoy のものです",
 	}
 }

@@ -46,6 +46,9 @@ func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluati
 		}
 		return def.Build(v)
 	}
+	if def.CountReshapes {
+		return solveReshaping(def, v, window, e, build)
+	}
 	s, err := build(schedule.MaxAttempts)
 	if err != nil {
 		return Solved{}, err
@@ -91,6 +94,103 @@ func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluati
 		return Solved{}, err
 	}
 	return Solved{Cases: cases, Values: v, Strategy: s}, nil
+}
+
+// solveReshaping is SolveAttempts for a strategy whose count reshapes every wait: a binary search
+// over the row count for each case, building the schedule at each candidate.
+func solveReshaping(def strategy.Def, v *param.Values, window float64, e Evaluation, build func(int) (schedule.Strategy, error)) (Solved, error) {
+	spec, _ := v.Spec(def.Count)
+	least := max(int(spec.Min)+def.CountOffset, 1)
+	// search returns the fewest rows whose last start, as last reads it, is at or after window
+	// (0 when even the most rows fall short) and that start.
+	search := func(top int, last func(s schedule.Strategy) (float64, error)) (int, float64, error) {
+		at := func(rows int) (float64, error) {
+			s, err := build(rows)
+			if err != nil {
+				return 0, err
+			}
+			return last(s)
+		}
+		most, err := at(top)
+		if err != nil || most < window {
+			return 0, most, err
+		}
+		lo, hi := least-1, top // hi reaches the window; lo is below the range or does not
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			s, err := at(mid)
+			if err != nil {
+				return 0, 0, err
+			}
+			if s >= window {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		s, err := at(hi)
+		return hi, s, err
+	}
+	at := Evaluation{Draws: e.Draws, AtRand: e.Sampling() && e.Draws.RandGiven}
+	view := func(e Evaluation) func(s schedule.Strategy) (float64, error) {
+		return func(s schedule.Strategy) (float64, error) {
+			v, err := e.View(def, s)
+			if err != nil {
+				return 0, err
+			}
+			return v.Last(), nil
+		}
+	}
+	k, last, err := search(schedule.MaxAttempts, view(at))
+	if err != nil {
+		return Solved{}, err
+	}
+	if k == 0 {
+		return Solved{}, param.BadInput("no number of --%s reaches --window %s: the schedule's last attempt (%d) starts at %s",
+			def.Count, format.Duration(window), schedule.MaxAttempts, format.Duration(last))
+	}
+	cases := []Case{{Draws: at.Label(def), Rows: k, LastStart: last}}
+	if def.Stream.Random() {
+		slowest := 0
+		for _, c := range []struct {
+			label string
+			pick  func(schedule.Bounds) float64
+		}{{"fastest", func(b schedule.Bounds) float64 { return b.StartMax }}, {"slowest", func(b schedule.Bounds) float64 { return b.StartMin }}} {
+			n, start, err := search(schedule.MaxAttempts, func(s schedule.Strategy) (float64, error) {
+				env := schedule.Envelope(s)
+				return c.pick(env[len(env)-1]), nil
+			})
+			if err != nil {
+				return Solved{}, err
+			}
+			cases = append(cases, Case{Draws: c.label, Rows: n, LastStart: nanIfNone(n, start)})
+			slowest = n
+		}
+		if e.Sampling() {
+			// The percentile's answer lies between the fastest and slowest ones: sample no more
+			// rows than the slowest needs.
+			if slowest == 0 {
+				slowest = schedule.MaxAttempts
+			}
+			n, start, err := search(slowest, view(e))
+			if err != nil {
+				return Solved{}, err
+			}
+			cases = append(cases, Case{Draws: e.Label(def), Rows: n, LastStart: nanIfNone(n, start)})
+		}
+	}
+	s, err := build(k)
+	if err != nil {
+		return Solved{}, err
+	}
+	return Solved{Cases: cases, Values: v, Strategy: s}, nil
+}
+
+func nanIfNone(rows int, start float64) float64 {
+	if rows == 0 {
+		return math.NaN()
+	}
+	return start
 }
 
 func at0(v []float64, k int) float64 {
