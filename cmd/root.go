@@ -52,6 +52,7 @@ markdown, CSV or JSON.`,
 	completeWords(root, "lang", format.Languages)
 
 	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g))
+	root.AddCommand(newExploreCmd(g))
 	return root
 }
 
