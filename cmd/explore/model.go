@@ -16,7 +16,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
-	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -64,7 +64,7 @@ type Model struct {
 	starts   bool // chart the starts rather than the waits
 	help     bool
 	typing   bool
-	input    textinput.Model
+	input    []rune // the value being typed
 	status   string
 	isErr    bool
 	width    int
@@ -99,9 +99,6 @@ func New(o Options) Model {
 		v.vals[s.Name] = o.Values.Get(s.Name)
 	}
 	m.state[o.Def.Name] = v
-	m.input = textinput.New()
-	m.input.Prompt = ""
-	m.input.CharLimit = 64
 	m.selectCount()
 	m.recalc()
 	return m
@@ -286,43 +283,60 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// keys are the screen's bindings.
+var keys = struct {
+	quit, up, down, inc, dec, enter, next, prev, envelope, starts, markdown, csv, json, help key.Binding
+}{
+	quit:     key.NewBinding(key.WithKeys("q")),
+	up:       key.NewBinding(key.WithKeys("up", "k")),
+	down:     key.NewBinding(key.WithKeys("down", "j")),
+	inc:      key.NewBinding(key.WithKeys("+", "=", "right", "l")),
+	dec:      key.NewBinding(key.WithKeys("-", "_", "left", "h")),
+	enter:    key.NewBinding(key.WithKeys("enter")),
+	next:     key.NewBinding(key.WithKeys("tab", "s")),
+	prev:     key.NewBinding(key.WithKeys("shift+tab", "S")),
+	envelope: key.NewBinding(key.WithKeys("e")),
+	starts:   key.NewBinding(key.WithKeys("w")),
+	markdown: key.NewBinding(key.WithKeys("m")),
+	csv:      key.NewBinding(key.WithKeys("c")),
+	json:     key.NewBinding(key.WithKeys("J")),
+	help:     key.NewBinding(key.WithKeys("?")),
+}
+
 func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.status, m.isErr = "", false
 	specs := m.specs()
-	switch msg.String() {
-	case "q":
+	switch {
+	case key.Matches(msg, keys.quit):
 		return m, tea.Quit
-	case "up", "k":
+	case key.Matches(msg, keys.up):
 		m.sel = (m.sel - 1 + len(specs)) % len(specs)
-	case "down", "j":
+	case key.Matches(msg, keys.down):
 		m.sel = (m.sel + 1) % len(specs)
-	case "+", "=", "right", "l":
+	case key.Matches(msg, keys.inc):
 		m.step(+1)
-	case "-", "_", "left", "h":
+	case key.Matches(msg, keys.dec):
 		m.step(-1)
-	case "enter":
+	case key.Matches(msg, keys.enter):
 		s := specs[m.sel]
 		m.typing = true
-		m.input.SetValue(formatValue(s, m.get(s.Name)))
-		m.input.CursorEnd()
-		m.input.Focus()
-		return m, nil
-	case "tab", "s":
+		m.input = []rune(formatValue(s, m.get(s.Name)))
+	case key.Matches(msg, keys.next):
 		m.switchTo(+1)
-	case "shift+tab", "S":
+	case key.Matches(msg, keys.prev):
 		m.switchTo(-1)
-	case "e":
+	case key.Matches(msg, keys.envelope):
 		m.envelope = !m.envelope
 		m.recalc()
-	case "w":
+	case key.Matches(msg, keys.starts):
 		m.starts = !m.starts
-	case "m":
+	case key.Matches(msg, keys.markdown):
 		m.export("markdown", ".md")
-	case "c":
+	case key.Matches(msg, keys.csv):
 		m.export("csv", ".csv")
-	case "J":
+	case key.Matches(msg, keys.json):
 		m.export("json", ".json")
-	case "?":
+	case key.Matches(msg, keys.help):
 		m.help = true
 	}
 	return m, nil
@@ -361,23 +375,32 @@ func (m *Model) setText(s param.Spec, text string) bool {
 	return true
 }
 
+// typeKey edits the value being typed: characters, Backspace, Ctrl-U (clear), Enter, Esc.
 func (m Model) typeKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch msg.Type {
 	case tea.KeyEsc:
 		m.typing, m.status, m.isErr = false, "", false
-		m.input.Blur()
 		return m, nil
 	case tea.KeyEnter:
-		if m.setText(m.specs()[m.sel], m.input.Value()) {
+		if m.setText(m.specs()[m.sel], string(m.input)) {
 			m.typing, m.status, m.isErr = false, "", false
-			m.input.Blur()
 		}
+		return m, nil
+	case tea.KeyBackspace:
+		if len(m.input) > 0 {
+			m.input = m.input[:len(m.input)-1]
+		}
+	case tea.KeyCtrlU:
+		m.input = nil
+	case tea.KeyRunes, tea.KeySpace:
+		if len(m.input) < 64 {
+			m.input = append(m.input, msg.Runes...)
+		}
+	default:
 		return m, nil
 	}
 	m.status, m.isErr = "", false
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return m, cmd
+	return m, nil
 }
 
 // export writes what `table` prints for the current values in one format to STRATEGY.ext in the

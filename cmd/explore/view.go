@@ -317,16 +317,16 @@ func (m Model) bottom(w int) []string {
 		}
 		out = append(out, m.st.head.Render(fit(prefix+l, w)))
 	}
-	keys := m.st.faint.Render(fit("↑↓ select  ←→ change  ⏎ type  ⇥ strategy  e envelope  m c J save  ? keys  q quit", w))
+	keyLine := m.st.faint.Render(fit("↑↓ select  ←→ change  ⏎ type  ⇥ strategy  e envelope  m c J save  ? keys  q quit", w))
 	if m.typing {
 		s := m.specs()[m.sel]
-		keys = fit("--"+s.Name+" "+m.input.View()+"  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
+		keyLine = fit("--"+s.Name+" "+string(m.input)+"▏  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
 	}
 	status := fit(m.status, w)
 	if m.isErr {
 		status = m.st.err.Render(status)
 	}
-	out = append(out, status, keys)
+	out = append(out, status, keyLine)
 	return out
 }
 
