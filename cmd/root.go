@@ -63,7 +63,7 @@ markdown, CSV or JSON.`,
 	completeWords(root, "color", []string{"auto", "always", "never"})
 	completeWords(root, "lang", format.Languages)
 
-	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newVersionCmd(g))
+	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newExploreCmd(g), newVersionCmd(g))
 	root.AddCommand(newManCmd(root))
 	strictCompletion(root)
 	completeFlagValues(root)

@@ -48,6 +48,9 @@ type Def struct {
 	SeedDoc string
 	// New builds the strategy from parameter values; an error is an *param.InputError.
 	New func(v *param.Values) (schedule.Strategy, error)
+	// Config is the library's own configuration for values v, one line each, for explore (nil:
+	// explore's own description, or "—").
+	Config func(v *param.Values) []string
 }
 
 // Defaults returns the strategy's parameters at their defaults.

@@ -1,0 +1,87 @@
+package cmd
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+
+	"github.com/backoffctl/backoffctl/cmd/explore"
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// newExploreCmd is `backoffctl explore [STRATEGY]`: the interactive calculator, with the same
+// strategy subcommands and flags as table.
+func newExploreCmd(g *globalOptions) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "explore [STRATEGY] [flags]",
+		Short: "Change a strategy's parameters on a full-screen calculator and watch the schedule",
+		Long: `Open a full-screen calculator over a strategy's parameters: the schedule table prints for them,
+a chart of the waits or starts (with the envelope on e), the total window, the equivalent
+"backoffctl table" command line and the library's own configuration.
+
+Keys: up/down (k/j) select, +/- (left/right) change, Enter types a value, Tab or s switches
+strategy, e envelope, w starts/waits, m/c/J write STRATEGY.md/.csv/.json (what table prints), ?
+keys, q quits. Needs a terminal; in scripts use "backoffctl table".`,
+		Example: `  backoffctl explore
+  backoffctl explore polynomial --attempts 10
+  backoffctl explore exponential --cap 30s --jitter full --envelope`,
+		Args:               cobra.ArbitraryArgs,
+		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return noStrategy("explore", args)
+			}
+			def := strategy.All()[0]
+			return runExplore(g, bindStrategy(def, pflag.NewFlagSet(def.Name, pflag.ContinueOnError)), &tableOptions{})
+		},
+	}
+	var o tableOptions
+	addStrategySubcommands(c, o.bind, func(b *boundStrategy) error { return runExplore(g, b, &o) })
+	return c
+}
+
+func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
+	sampling := len(o.percentiles) > 0
+	if b.fs.Changed("samples") && !sampling {
+		return badInput("--samples applies with --percentiles")
+	}
+	// The flags are checked as table checks them; values that do not build yet (decorrelated
+	// without --cap) are shown on the screen to be fixed there.
+	if _, err := b.strategy(sampling); err != nil {
+		var in *param.InputError
+		if !errors.As(err, &in) {
+			return err
+		}
+	}
+	r := lipgloss.NewRenderer(os.Stdout)
+	r.SetColorProfile(termenv.Ascii)
+	if useColor(g.color, true) {
+		r.SetColorProfile(termenv.ANSI)
+	}
+	opts := explore.Options{
+		Def: b.def, Values: b.values, Rand: b.random.rand, Seed: b.random.seed, Seeded: b.random.seeded(),
+		Envelope: o.envelope, Percentiles: o.percentiles, Samples: o.samples, Lang: g.lang,
+		Table: runTable, Renderer: r,
+	}
+	if !isTerminal(os.Stdin) || !isTerminal(g.stdout) {
+		m := explore.New(opts)
+		return badInput("explore needs a terminal on stdin and stdout; for a schedule in a script use: %s", m.CommandLine())
+	}
+	return explore.Run(opts, os.Stdin, os.Stdout)
+}
+
+// runTable runs a backoffctl command line in process, for explore's exports: the file is what
+// that command writes.
+func runTable(args []string) error {
+	var out, errs bytes.Buffer
+	if run(args, &out, &errs) != exitOK {
+		return errors.New(strings.TrimPrefix(strings.TrimSpace(errs.String()), "backoffctl: "))
+	}
+	return nil
+}

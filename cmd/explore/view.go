@@ -1,0 +1,368 @@
+package explore
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+)
+
+// styles are the screen's few styles: fixed ANSI colours, never adaptive ones (those would query
+// the terminal's background).
+type styles struct {
+	title, head, sel, faint, err, bar, band lipgloss.Style
+}
+
+func newStyles(r *lipgloss.Renderer) styles {
+	if r == nil {
+		r = lipgloss.NewRenderer(nil)
+		r.SetColorProfile(termenv.Ascii)
+	}
+	r.SetHasDarkBackground(true) // set, never detected
+	return styles{
+		title: r.NewStyle().Bold(true).Reverse(true),
+		head:  r.NewStyle().Bold(true).Foreground(lipgloss.Color("6")),
+		sel:   r.NewStyle().Bold(true).Reverse(true),
+		faint: r.NewStyle().Faint(true),
+		err:   r.NewStyle().Foreground(lipgloss.Color("1")),
+		bar:   r.NewStyle().Foreground(lipgloss.Color("6")),
+		band:  r.NewStyle().Foreground(lipgloss.Color("8")),
+	}
+}
+
+// leftWidth is the parameter column's width.
+const leftWidth = 32
+
+// fit pads or truncates s (plain text) to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if lipgloss.Width(s) > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}
+
+// View draws the screen at the last reported size.
+func (m Model) View() string {
+	w, h := m.width, m.height
+	if w < 60 || h < 16 {
+		return fit(fmt.Sprintf("backoffctl explore needs at least 60x16 (this is %dx%d); q quits", w, h), w)
+	}
+	d := m.def()
+	title := fmt.Sprintf(" backoffctl explore · %s (%d/%d) · %s", d.Name, m.cur+1, len(m.defs), d.Summary)
+	lines := []string{m.st.title.Render(fit(title, w)), ""}
+
+	bottom := m.bottom(w)
+	mid := h - len(lines) - len(bottom) - 1
+	if m.help {
+		lines = append(lines, m.helpLines(w, mid)...)
+	} else {
+		left := m.left(mid)
+		right := m.right(w-leftWidth-2, mid)
+		for i := 0; i < mid; i++ {
+			lines = append(lines, left[i]+"  "+right[i])
+		}
+	}
+	lines = append(lines, "")
+	lines = append(lines, bottom...)
+	return strings.Join(lines, "\n")
+}
+
+// left is the parameter list and the window, mid lines of leftWidth cells.
+func (m Model) left(mid int) []string {
+	specs := m.specs()
+	nameW := 0
+	for _, s := range specs {
+		nameW = max(nameW, len(s.Name))
+	}
+	nameW = min(nameW, 18)
+	out := []string{m.st.head.Render(fit("Parameters", leftWidth))}
+	for i, s := range specs {
+		line := fit(fmt.Sprintf("  %-*s %s", nameW, s.Name, formatValue(s, m.get(s.Name))), leftWidth)
+		if i == m.sel {
+			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), leftWidth))
+		}
+		out = append(out, line)
+	}
+	out = append(out, fit("", leftWidth))
+	if m.calc.err == nil && len(m.calc.rows) > 0 {
+		last := m.calc.last()
+		out = append(out, m.st.head.Render(fit("Window", leftWidth)),
+			fit(fmt.Sprintf("  %s (%ss)", format.HumanDuration(last), raw(last)), leftWidth))
+		if n := len(m.calc.bounds); n > 0 {
+			b := m.calc.bounds[n-1]
+			out = append(out, fit(fmt.Sprintf("  envelope %s – %s", format.HumanDuration(b.StartMin), format.HumanDuration(b.StartMax)), leftWidth))
+		}
+		if q := m.calc.q; q != nil && len(q.Start) > 0 {
+			lastQ := q.Start[len(q.Start)-1]
+			for j, p := range q.Percents {
+				out = append(out, fit(fmt.Sprintf("  p%s %s", analyze.PercentileName(p), format.HumanDuration(lastQ[j])), leftWidth))
+			}
+		}
+	}
+	return pad(out, mid, leftWidth)
+}
+
+// pad cuts or extends lines to n lines of w cells.
+func pad(lines []string, n, w int) []string {
+	if len(lines) > n {
+		return lines[:n]
+	}
+	for len(lines) < n {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return lines
+}
+
+// raw prints seconds as table's human formats do in brackets: rounded to the millisecond.
+func raw(v float64) string {
+	r := math.Round(v*1000) / 1000
+	if r == 0 {
+		r = 0
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// right is the schedule with its chart, mid lines of w cells.
+func (m Model) right(w, mid int) []string {
+	if m.calc.err != nil {
+		var out []string
+		for _, l := range wrap(m.calc.err.Error(), w) {
+			out = append(out, m.st.err.Render(fit(l, w)))
+		}
+		return pad(out, mid, w)
+	}
+	rows := m.calc.rows
+	// Which rows fit: all, or the first ones, a gap and the last.
+	idx := make([]int, 0, len(rows))
+	gap := -1
+	if len(rows) <= mid-1 {
+		for i := range rows {
+			idx = append(idx, i)
+		}
+	} else {
+		for i := 0; i < mid-3; i++ {
+			idx = append(idx, i)
+		}
+		gap = len(idx)
+		idx = append(idx, len(rows)-1)
+	}
+	numW, startW, waitW := len("#"), len("start"), len("wait")
+	for _, i := range idx {
+		r := rows[i]
+		numW = max(numW, len(strconv.Itoa(r.Attempt)))
+		startW = max(startW, lipgloss.Width(format.HumanDuration(r.Start)))
+		if r.HasWait {
+			waitW = max(waitW, lipgloss.Width(format.HumanDuration(r.Wait)))
+		}
+	}
+	barW := w - numW - startW - waitW - 6
+	what := "waits"
+	if m.starts {
+		what = "starts"
+	}
+	head := fmt.Sprintf("%*s  %*s  %*s  %s", numW, "#", startW, "start", waitW, "wait", what)
+	out := []string{m.st.head.Render(fit(head, w))}
+	scale := m.scale(idx)
+	for k, i := range idx {
+		if k == gap {
+			out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d more", numW, "⋮", len(rows)-len(idx)), w)))
+		}
+		r := rows[i]
+		wait := "-"
+		if r.HasWait {
+			wait = format.HumanDuration(r.Wait)
+		}
+		text := fmt.Sprintf("%*d  %*s  %*s  ", numW, r.Attempt, startW, format.HumanDuration(r.Start), waitW, wait)
+		out = append(out, text+m.bar(i, barW, scale)+strings.Repeat(" ", max(0, w-lipgloss.Width(text)-max(barW, 0))))
+	}
+	if len(out) < mid && (m.envelope || m.calc.q != nil) {
+		legend := "█ least  ░ envelope  │ rand"
+		if m.calc.q != nil {
+			legend = "█ " + what + "  • percentiles"
+			if m.envelope {
+				legend = "█ least  ░ envelope  │ rand  • percentiles"
+			}
+		}
+		out = append(out, m.st.faint.Render(fit(legend, w)))
+	}
+	return pad(out, mid, w)
+}
+
+// value is row i's charted value, its envelope and percentiles (NaN where there are none).
+func (m Model) value(i int) (v, lo, hi float64, ps []float64) {
+	lo, hi = math.NaN(), math.NaN()
+	r := m.calc.rows[i]
+	v = math.NaN()
+	if m.starts {
+		v = r.Start
+	} else if r.HasWait {
+		v = r.Wait
+	}
+	if i < len(m.calc.bounds) {
+		b := m.calc.bounds[i]
+		if m.starts {
+			lo, hi = b.StartMin, b.StartMax
+		} else if !b.NoWait {
+			lo, hi = b.WaitMin, b.WaitMax
+		}
+	}
+	if q := m.calc.q; q != nil && i < len(q.Start) {
+		if m.starts {
+			ps = q.Start[i]
+		} else {
+			ps = q.Wait[i]
+		}
+	}
+	return v, lo, hi, ps
+}
+
+// scale is the largest charted value of rows idx.
+func (m Model) scale(idx []int) float64 {
+	s := 0.0
+	for _, i := range idx {
+		v, _, hi, ps := m.value(i)
+		for _, x := range append([]float64{v, hi}, ps...) {
+			if !math.IsNaN(x) {
+				s = max(s, x)
+			}
+		}
+	}
+	return s
+}
+
+var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// bar draws row i in w cells: a bar up to the value; with the envelope, the bar up to the least
+// value, a band to the greatest and a mark at the value; a dot at each percentile.
+func (m Model) bar(i, w int, scale float64) string {
+	if w <= 0 {
+		return ""
+	}
+	v, lo, hi, ps := m.value(i)
+	if math.IsNaN(v) || scale <= 0 {
+		return strings.Repeat(" ", w)
+	}
+	cell := func(x float64) int { return min(w-1, int(x/scale*float64(w))) }
+	if math.IsNaN(lo) {
+		// A plain bar, in eighths of a cell.
+		n := v / scale * float64(w)
+		full := int(n)
+		s := strings.Repeat("█", full) + eighths[int((n-float64(full))*8)]
+		if v > 0 && s == "" {
+			s = "▏"
+		}
+		s = fit(s, w)
+		return m.dots(m.st.bar.Render(s), ps, w, scale)
+	}
+	cells := []rune(strings.Repeat(" ", w))
+	for c := 0; c < w; c++ {
+		switch x := (float64(c) + 0.5) / float64(w) * scale; {
+		case x < lo:
+			cells[c] = '█'
+		case x <= hi:
+			cells[c] = '░'
+		}
+	}
+	if hi > 0 {
+		cells[cell(hi)] = '░'
+	}
+	if v > 0 {
+		cells[cell(v)] = '│'
+	}
+	return m.dots(m.st.band.Render(string(cells)), ps, w, scale)
+}
+
+// dots overlays a • at each percentile, on the plain text of a bar.
+func (m Model) dots(bar string, ps []float64, w int, scale float64) string {
+	if len(ps) == 0 {
+		return bar
+	}
+	cells := []rune(ansi.Strip(bar))
+	for _, p := range ps {
+		if !math.IsNaN(p) {
+			cells[min(w-1, int(p/scale*float64(w)))] = '•'
+		}
+	}
+	return m.st.bar.Render(string(cells))
+}
+
+// bottom is the library configuration, the command line, the status and the keys.
+func (m Model) bottom(w int) []string {
+	var out []string
+	d := m.def()
+	cfg := []string{"—"}
+	if pv, err := m.paramValues(); err == nil && m.calc.err == nil {
+		cfg = Config(d, pv)
+	}
+	for i, l := range cfg {
+		label := "config  "
+		if i > 0 {
+			label = "        "
+		}
+		out = append(out, fit(label+l, w))
+	}
+	for i, l := range wrap(m.CommandLine(), w-2) {
+		prefix := "$ "
+		if i > 0 {
+			prefix = "  "
+		}
+		out = append(out, m.st.head.Render(fit(prefix+l, w)))
+	}
+	keyLine := m.st.faint.Render(fit("↑↓ select  ←→ change  ⏎ type  ⇥ strategy  e envelope  m c J save  ? keys  q quit", w))
+	if m.typing {
+		s := m.specs()[m.sel]
+		keyLine = fit("--"+s.Name+" "+string(m.input)+"▏  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
+	}
+	status := fit(m.status, w)
+	if m.isErr {
+		status = m.st.err.Render(status)
+	}
+	out = append(out, status, keyLine)
+	return out
+}
+
+// wrap breaks s at spaces into lines of at most w cells (a longer word is cut by fit).
+func wrap(s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && lipgloss.Width(line)+1+lipgloss.Width(word) > w {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	return append(lines, line)
+}
+
+var keyHelp = [][2]string{
+	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
+	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle"},
+	{"Enter", "type a value, checked as its flag is; Esc cancels"},
+	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
+	{"e", "envelope: least and greatest over all draws"},
+	{"w", "chart the starts instead of the waits, and back"},
+	{"m c J", "write STRATEGY.md .csv .json: what the $ line prints"},
+	{"?", "this help (any key closes it)"},
+	{"q  Ctrl-C", "quit"},
+}
+
+func (m Model) helpLines(w, mid int) []string {
+	out := []string{m.st.head.Render(fit("Keys", w))}
+	for _, k := range keyHelp {
+		out = append(out, fit(fmt.Sprintf("  %-15s %s", k[0], k[1]), w))
+	}
+	return pad(out, mid, w)
+}
