@@ -49,8 +49,9 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 }
 
 // markdownColumns is how many duration columns a markdown table shows with their raw seconds
-// ("1m 30s (90s)"); a wider table (envelope, percentiles) shows human durations alone, so it stays
-// readable in a design doc's column, and says where the seconds are.
+// ("1m 30s (90s)"); a wider table (envelope, percentiles, more than twice as many columns in all)
+// shows human durations alone, so it stays readable in a design doc's column, and says where the
+// seconds are.
 const markdownColumns = 4
 
 func markdownUnits(t *Table, units string) (string, []Message) {
@@ -63,7 +64,7 @@ func markdownUnits(t *Table, units string) (string, []Message) {
 			n++
 		}
 	}
-	if n > markdownColumns {
+	if n > markdownColumns || len(t.Columns) > 2*markdownColumns {
 		return UnitsHuman, []Message{{Key: "note.fit.markdown"}}
 	}
 	return UnitsBoth, nil
