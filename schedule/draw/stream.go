@@ -15,6 +15,8 @@ const (
 	// Unseedable: the real library draws from a stream no program can seed; --seed uses the
 	// tool's own stream and the table's note says so.
 	Unseedable
+	// Python is CPython's random module after random.seed(N) (MT19937).
+	Python
 )
 
 // Draws is what a strategy reads its random numbers from.
@@ -35,9 +37,11 @@ func (s Stream) Seeded(seed int64) Draws {
 		return NewJavaRandom(seed)
 	case GoMath:
 		return NewGoMathRand(seed)
+	case Python:
+		return NewPyRandom(seed)
 	}
 	return NewSplitMix(seed, 0)
 }
 
 // Library reports whether --seed reproduces the real system's own stream.
-func (s Stream) Library() bool { return s == Java || s == GoMath }
+func (s Stream) Library() bool { return s == Java || s == GoMath || s == Python }
