@@ -132,5 +132,10 @@ func englishMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "the semaphore design sends %sx fewer idle RPCs than per-worker, and picks tasks up no later here: p95 %v against %v",
 		"note.fleet.same_loop":             "with --capacity 1 the per-worker and semaphore designs are the same loop (one backed-off poller per runner), so their rows are equal",
 		"note.fleet.overloaded":            "arrivals (%s a minute) reach or pass what the fleet can run (runners x capacity / (task duration + answer time) = %s a minute): %d tasks arrived and at most %d were picked up; the queue grows for the whole run, so pickup latency depends on --duration",
+		"note.tenacity.attempts":           "after attempt %d stop_after_attempt(%d) stops: tenacity raises RetryError (the last error with reraise=True); attempts are calls, attempt_number 1 is the first",
+		"note.tenacity.delay":              "attempt %d ends at %v, at or past stop_after_delay %v: no retry follows; the check is made when an attempt ends and leaves out the sleep that would follow, so the schedule runs past the delay",
+		"note.tenacity.never":              "stop_never: tenacity retries forever; %d attempts (calls, attempt_number 1 the first) are printed (--attempts)",
+		"note.tenacity.min_floor":          "--min %v is a floor in wait_exponential (max(max(0, min), min(result, max))), even above --max",
+		"note.tenacity.min_window":         "--min %v is not a floor in wait_random_exponential: it only lifts the window's top, and uniform(0, top) still draws waits below it",
 	}
 }

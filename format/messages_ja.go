@@ -133,5 +133,10 @@ func japaneseMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "semaphore 設計の待機時 RPC は per-worker の %s 分の 1 で、ここではタスクの取得も遅れません: p95 %v 対 %v",
 		"note.fleet.same_loop":             "--capacity 1 では per-worker と semaphore は同じループ (ランナーごとにバックオフする 1 つのポーラー) なので、行は同じになります",
 		"note.fleet.overloaded":            "到着 (1 分あたり %s) がフリートの処理能力 (runners x capacity / (タスク時間 + 応答時間) = 1 分あたり %s) 以上です: 到着 %d 件のうち取得は最大 %d 件で、キューは実行中ずっと伸び続けるため、取得遅延は --duration に依存します",
+		"note.tenacity.attempts":           "試行 %d の後 stop_after_attempt(%d) で停止します: tenacity は RetryError を送出します (reraise=True なら最後のエラー)。試行は呼び出しの回数で、attempt_number 1 が最初の呼び出しです",
+		"note.tenacity.delay":              "試行 %d は %v に終わり、stop_after_delay %v 以上なので再試行はありません。判定は試行の終了時で、その後の待機は数えないため、スケジュールは遅延を超えて続きます",
+		"note.tenacity.never":              "stop_never: tenacity は無限に再試行します。%d 回の試行 (呼び出し、attempt_number 1 が最初) を表示します (--attempts)",
+		"note.tenacity.min_floor":          "--min %v は wait_exponential では下限です (max(max(0, min), min(result, max)))。--max より大きくても優先されます",
+		"note.tenacity.min_window":         "--min %v は wait_random_exponential では下限ではありません: 範囲の上端を引き上げるだけで、uniform(0, 上端) は min 未満の待機も生成します",
 	}
 }
