@@ -137,5 +137,9 @@ func englishMessages() map[string]string {
 		"note.tenacity.never":              "stop_never: tenacity retries forever; %d attempts (calls, attempt_number 1 the first) are printed (--attempts)",
 		"note.tenacity.min_floor":          "--min %v is a floor in wait_exponential (max(max(0, min), min(result, max))), even above --max",
 		"note.tenacity.min_window":         "--min %v is not a floor in wait_random_exponential: it only lifts the window's top, and uniform(0, top) still draws waits below it",
+		"note.celery.exhausted":            "after call %d (retry %d) fails, Task.retry finds retries > max_retries %d and re-raises the exception: max_retries counts retries, so there is one call more",
+		"note.celery.off":                  "--retry-backoff %s: int() of it is 0, so backoff is off and every retry waits --default-retry-delay %v",
+		"note.celery.truncated":            "--retry-backoff %s is used as %d: Celery passes it through int()",
+		"note.celery.jitter":               "countdowns are whole seconds drawn by randrange(countdown + 1), 0 s included, countdown at most retry_backoff_max %d; the last failure draws one too, before max_retries is checked",
 	}
 }

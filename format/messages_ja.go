@@ -138,5 +138,9 @@ func japaneseMessages() map[string]string {
 		"note.tenacity.never":              "stop_never: tenacity は無限に再試行します。%d 回の試行 (呼び出し、attempt_number 1 が最初) を表示します (--attempts)",
 		"note.tenacity.min_floor":          "--min %v は wait_exponential では下限です (max(max(0, min), min(result, max)))。--max より大きくても優先されます",
 		"note.tenacity.min_window":         "--min %v は wait_random_exponential では下限ではありません: 範囲の上端を引き上げるだけで、uniform(0, 上端) は min 未満の待機も生成します",
+		"note.celery.exhausted":            "呼び出し %d (再試行 %d) が失敗すると、Task.retry は retries > max_retries %d を検出して例外を再送出します。max_retries は再試行の回数なので、呼び出しは 1 回多くなります",
+		"note.celery.off":                  "--retry-backoff %s: int() で 0 になるためバックオフは無効で、各再試行は --default-retry-delay %v 待ちます",
+		"note.celery.truncated":            "--retry-backoff %s は %d として使われます: Celery は int() を通します",
+		"note.celery.jitter":               "countdown は randrange(countdown + 1) で引く整数秒 (0 秒を含む) で、最大 retry_backoff_max %d です。最後の失敗でも max_retries の判定前に 1 回引きます",
 	}
 }

@@ -37,22 +37,29 @@ func build(t *testing.T, name, args string) schedule.Strategy {
 // and the call start times to the nanosecond (the tool rounds starts to the nanosecond).
 func checkRun(t *testing.T, name, args string, seed int64, calls int, sleeps, starts []float64) {
 	t.Helper()
-	rows := build(t, name, args).Fill(draw.NewPyRandom(seed), nil)
+	checkRunWith(t, name, args, draw.NewPyRandom(seed), calls, sleeps, starts)
+}
+
+// checkRunWith is checkRun on draws d, which the caller can read on from afterwards.
+func checkRunWith(t *testing.T, name, args string, d *draw.PyRandom, calls int, sleeps, starts []float64) {
+	t.Helper()
+	seed := "random.seed"
+	rows := build(t, name, args).Fill(d, nil)
 	if len(rows) != calls {
-		t.Errorf("%s seed %d: %d calls, want %d", args, seed, len(rows), calls)
+		t.Errorf("%s %s: %d calls, want %d", args, seed, len(rows), calls)
 		return
 	}
 	for i, w := range sleeps {
 		if !rows[i].HasWait || math.Float64bits(rows[i].Wait) != math.Float64bits(w) {
-			t.Errorf("%s seed %d: sleep %d = %v, want %v", args, seed, i+1, rows[i].Wait, w)
+			t.Errorf("%s %s: sleep %d = %v, want %v", args, seed, i+1, rows[i].Wait, w)
 		}
 	}
 	if rows[len(rows)-1].HasWait {
-		t.Errorf("%s seed %d: the last row has a wait", args, seed)
+		t.Errorf("%s %s: the last row has a wait", args, seed)
 	}
 	for i, s := range starts {
 		if math.Abs(rows[i].Start-s) > 1e-9 {
-			t.Errorf("%s seed %d: start %d = %v, want %v", args, seed, i+1, rows[i].Start, s)
+			t.Errorf("%s %s: start %d = %v, want %v", args, seed, i+1, rows[i].Start, s)
 		}
 	}
 }
