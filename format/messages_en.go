@@ -141,5 +141,8 @@ func englishMessages() map[string]string {
 		"note.celery.off":                  "--retry-backoff %s: int() of it is 0, so backoff is off and every retry waits --default-retry-delay %v",
 		"note.celery.truncated":            "--retry-backoff %s is used as %d: Celery passes it through int()",
 		"note.celery.jitter":               "countdowns are whole seconds drawn by randrange(countdown + 1), 0 s included, countdown at most retry_backoff_max %d; the last failure draws one too, before max_retries is checked",
+		"note.google.deadline":             "after attempt %d the next sleep would end past the deadline (--timeout %v after the first attempt started): Retry raises RetryError; the sleep is drawn but not cut to fit, so the retries stop short of the deadline. Attempts are calls",
+		"note.google.limit":                "%d attempts (calls) printed (--attempts): Retry has no attempt limit of its own",
+		"note.google.jitter":               "each sleep is uniform(0, window): full jitter over a window that starts at %v and is multiplied after each sleep up to maximum %v (the window is capped, not the draw)",
 	}
 }

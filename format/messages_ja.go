@@ -142,5 +142,8 @@ func japaneseMessages() map[string]string {
 		"note.celery.off":                  "--retry-backoff %s: int() で 0 になるためバックオフは無効で、各再試行は --default-retry-delay %v 待ちます",
 		"note.celery.truncated":            "--retry-backoff %s は %d として使われます: Celery は int() を通します",
 		"note.celery.jitter":               "countdown は randrange(countdown + 1) で引く整数秒 (0 秒を含む) で、最大 retry_backoff_max %d です。最後の失敗でも max_retries の判定前に 1 回引きます",
+		"note.google.deadline":             "試行 %d の後、次の待機は期限 (最初の試行の開始から --timeout %v) を超えて終わるため、Retry は RetryError を送出します。待機は抽選されますが期限に合わせて切り詰められないので、再試行は期限より前に終わります。試行は呼び出しの回数です",
+		"note.google.limit":                "%d 回の試行 (呼び出し) を表示します (--attempts): Retry 自体に試行回数の上限はありません",
+		"note.google.jitter":               "各待機は uniform(0, window) です: 範囲は %v から始まり、待機ごとに倍率を掛けて maximum %v まで広がります (上限は範囲にかかり、抽選値にはかかりません)",
 	}
 }

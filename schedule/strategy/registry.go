@@ -55,7 +55,7 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 // All lists every strategy, in the order lists print them.
 func All() []Def {
 	return append(append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...),
-		tenacity(), celery(),
+		tenacity(), celery(), googleAPICore(),
 	)
 }
 
