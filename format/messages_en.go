@@ -161,5 +161,17 @@ func englishMessages() map[string]string {
 		"note.oban.moduledoc":              "Oban's docs say the 20th attempt comes about 12 days after the 19th and 25 days after the first; the code waits %v before it and starts it %v after the first",
 		"note.envoy.exhausted":             "after attempt %d (retry %d) fails Envoy passes the failure downstream: --num-retries counts retries; the last attempt starts %v after the first",
 		"note.envoy.intervals":             "retry N waits random() mod interval whole ms, the interval doubling from --base-interval (%v) up to --max-interval (%v): [0, base x 2^(N-1)), not the docs' [0, (2^N-1) x base), an older Envoy's range",
+		"note.tenacity.attempts":           "after attempt %d stop_after_attempt(%d) stops: tenacity raises RetryError (the last error with reraise=True); attempts are calls, attempt_number 1 is the first",
+		"note.tenacity.delay":              "attempt %d ends at %v, at or past stop_after_delay %v: no retry follows; the check is made when an attempt ends and leaves out the sleep that would follow, so the schedule runs past the delay",
+		"note.tenacity.never":              "stop_never: tenacity retries forever; %d attempts (calls, attempt_number 1 the first) are printed (--attempts)",
+		"note.tenacity.min_floor":          "--min %v is a floor in wait_exponential (max(max(0, min), min(result, max))), even above --max",
+		"note.tenacity.min_window":         "--min %v is not a floor in wait_random_exponential: it only lifts the window's top, and uniform(0, top) still draws waits below it",
+		"note.celery.exhausted":            "after call %d (retry %d) fails, Task.retry finds retries > max_retries %d and re-raises the exception: max_retries counts retries, so there is one call more",
+		"note.celery.off":                  "--retry-backoff %s: int() of it is 0, so backoff is off and every retry waits --default-retry-delay %v",
+		"note.celery.truncated":            "--retry-backoff %s is used as %d: Celery passes it through int()",
+		"note.celery.jitter":               "countdowns are whole seconds drawn by randrange(countdown + 1), 0 s included, countdown at most retry_backoff_max %d; the last failure draws one too, before max_retries is checked",
+		"note.google.deadline":             "after attempt %d the next sleep would end past the deadline (--timeout %v after the first attempt started): Retry raises RetryError; the sleep is drawn but not cut to fit, so the retries stop short of the deadline. Attempts are calls",
+		"note.google.limit":                "%d attempts (calls) printed (--attempts): Retry has no attempt limit of its own",
+		"note.google.jitter":               "each sleep is uniform(0, window): full jitter over a window that starts at %v and is multiplied after each sleep up to maximum %v (the window is capped, not the draw)",
 	}
 }

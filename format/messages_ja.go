@@ -162,5 +162,17 @@ func japaneseMessages() map[string]string {
 		"note.oban.moduledoc":              "Oban のドキュメントは 20 回目の試行が 19 回目の約 12 日後、最初の試行の 25 日後としていますが、コードでは直前の待ち時間は %v、開始は最初の試行の %v 後です",
 		"note.envoy.exhausted":             "%d 回目の試行 (リトライ %d 回目) が失敗すると Envoy は失敗を下流に返します: --num-retries はリトライ回数です。最後の試行は最初の試行の %v 後です",
 		"note.envoy.intervals":             "N 回目のリトライは random() mod interval ミリ秒 (整数) 待ちます。interval は --base-interval (%v) から --max-interval (%v) まで倍増します: 範囲は [0, base x 2^(N-1)) で、ドキュメントの [0, (2^N-1) x base) は古い Envoy のものです",
+		"note.tenacity.attempts":           "試行 %d の後 stop_after_attempt(%d) で停止します: tenacity は RetryError を送出します (reraise=True なら最後のエラー)。試行は呼び出しの回数で、attempt_number 1 が最初の呼び出しです",
+		"note.tenacity.delay":              "試行 %d は %v に終わり、stop_after_delay %v 以上なので再試行はありません。判定は試行の終了時で、その後の待機は数えないため、スケジュールは遅延を超えて続きます",
+		"note.tenacity.never":              "stop_never: tenacity は無限に再試行します。%d 回の試行 (呼び出し、attempt_number 1 が最初) を表示します (--attempts)",
+		"note.tenacity.min_floor":          "--min %v は wait_exponential では下限です (max(max(0, min), min(result, max)))。--max より大きくても優先されます",
+		"note.tenacity.min_window":         "--min %v は wait_random_exponential では下限ではありません: 範囲の上端を引き上げるだけで、uniform(0, 上端) は min 未満の待機も生成します",
+		"note.celery.exhausted":            "呼び出し %d (再試行 %d) が失敗すると、Task.retry は retries > max_retries %d を検出して例外を再送出します。max_retries は再試行の回数なので、呼び出しは 1 回多くなります",
+		"note.celery.off":                  "--retry-backoff %s: int() で 0 になるためバックオフは無効で、各再試行は --default-retry-delay %v 待ちます",
+		"note.celery.truncated":            "--retry-backoff %s は %d として使われます: Celery は int() を通します",
+		"note.celery.jitter":               "countdown は randrange(countdown + 1) で引く整数秒 (0 秒を含む) で、最大 retry_backoff_max %d です。最後の失敗でも max_retries の判定前に 1 回引きます",
+		"note.google.deadline":             "試行 %d の後、次の待機は期限 (最初の試行の開始から --timeout %v) を超えて終わるため、Retry は RetryError を送出します。待機は抽選されますが期限に合わせて切り詰められないので、再試行は期限より前に終わります。試行は呼び出しの回数です",
+		"note.google.limit":                "%d 回の試行 (呼び出し) を表示します (--attempts): Retry 自体に試行回数の上限はありません",
+		"note.google.jitter":               "各待機は uniform(0, window) です: 範囲は %v から始まり、待機ごとに倍率を掛けて maximum %v まで広がります (上限は範囲にかかり、抽選値にはかかりません)",
 	}
 }

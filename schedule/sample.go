@@ -71,8 +71,8 @@ const MemoryBudget = 192 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
-func SamplingPasses(s Strategy, n, percents int) (rows, passes int) {
-	rows = MaxRows(s)
+func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
+	rows = SampledRows(s, n, seed)
 	group := columnsPerPass(2*rows, n, min(n, pilotSize), percents, MemoryBudget)
 	return rows, (2*rows + group - 1) / group
 }
@@ -93,14 +93,28 @@ func columnsPerPass(cols, n, m, percents int, budget int) int {
 }
 
 func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int) Quantiles {
-	rows := MaxRows(s)
+	rows := SampledRows(s, n, seed)
+	for {
+		q, longest := percentilesOver(s, n, seed, percents, pilotN, done, budget, rows)
+		if longest <= len(q.Start) {
+			return q
+		}
+		// A sample past the pilot was longer than any the pilot saw: again, with room for it.
+		rows = longest
+	}
+}
+
+// percentilesOver samples with columns for rows rows (more if the pilot finds longer
+// schedules) and returns the longest schedule any sample had.
+func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int, rows int) (Quantiles, int) {
 	m := min(n, pilotN)
+	var longest atomic.Int64
 	cols := 2 * rows // start of row r at 2r, wait at 2r+1
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
-		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0}
+		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest}
 		pilot := sm.pilot(m)
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
@@ -152,14 +166,23 @@ func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN
 		q.Start[r], q.Wait[r] = values[2*r], values[2*r+1]
 		q.Reached[r] = float64(counts[2*r]) / float64(n)
 	}
-	return q
+	return q, int(longest.Load())
 }
 
-// MaxRows is the most rows a schedule of s has: its length at the least, middle and greatest
-// draws (larger draws end a schedule with an elapsed-time limit sooner, so the least draws give
-// the longest one).
-func MaxRows(s Strategy) int {
-	return max(len(s.Fill(draw.Fixed(0), nil)), len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil)))
+// SampledRows is how many rows the sampled schedules of s are expected to have: the longest of
+// the schedule at the middle and the greatest draws and of the first samples. The least draws
+// are left out on purpose: with an elapsed-time limit they can give a schedule far longer than
+// any sample reaches (waits of 0 never end it). A longer sample found later widens the columns.
+func SampledRows(s Strategy, n int, seed int64) int {
+	rows := max(len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil)))
+	var g draw.SplitMix
+	var buf []Row
+	for i := 0; i < min(n, 1024); i++ {
+		g.Reseed(seed, uint64(i))
+		buf = s.Fill(&g, buf)
+		rows = max(rows, len(buf))
+	}
+	return rows
 }
 
 // setRank sets the nearest rank of the target's percentile among a column's total values.
@@ -186,8 +209,9 @@ type target struct {
 type sampler struct {
 	done   *atomic.Int64 // samples walked so far, when someone watches
 	counts []int64       // per column, the samples that have a value there
-	lo, hi int           // the columns this pass settles
-	widen  bool          // the pilot may add columns for longer schedules than expected
+	lo, hi  int           // the columns this pass settles
+	widen   bool          // the pilot may add columns for longer schedules than expected
+	longest *atomic.Int64 // the most rows any sample had
 	s      Strategy
 	n      int
 	seed   int64
@@ -222,6 +246,10 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 				for i := start; i < end; i++ {
 					g.Reseed(sm.seed, uint64(i))
 					rows = sm.s.Fill(&g, rows)
+					if sm.longest != nil {
+						for l := sm.longest.Load(); int64(len(rows)) > l && !sm.longest.CompareAndSwap(l, int64(len(rows))); l = sm.longest.Load() {
+						}
+					}
 					sampleValues(rows, vals)
 					visit(st, vals)
 				}

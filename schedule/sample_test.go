@@ -150,7 +150,36 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 			}
 		}
 	}
-	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1); passes < 2 {
+	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1, 1); passes < 2 {
 		t.Errorf("20000 rows x 10000 samples in %d pass: past the memory budget", passes)
+	}
+}
+
+// TestPercentilesFindRareLongSchedules: a schedule is long (10 rows) only when its first draw is
+// below 0.0005; the first samples looked at for the row count may well have none. The result
+// must still have every row some sample reaches, with percentiles over those samples, as a brute
+// force over the same streams has them.
+func TestPercentilesFindRareLongSchedules(t *testing.T) {
+	rare := PolicyFunc(func(s Step, d Draws) (float64, bool) {
+		if s.Attempt == 1 {
+			return d.Unit(), true
+		}
+		return s.Prev, s.Prev < 0.0005
+	})
+	s := Compose(Composed{ID: "rare", Waits: rare, Attempts: 10})
+	const n, seed = 20000, 2
+	want := 0
+	for i := 0; i < n; i++ {
+		want = max(want, len(s.Fill(draw.NewSplitMix(seed, uint64(i)), nil)))
+	}
+	if want != 10 || SampledRows(s, n, seed) != 2 {
+		t.Fatalf("seed %d: want a long sample after the first 1024 only (longest %d, first ones %d)", seed, want, SampledRows(s, n, seed))
+	}
+	q := percentiles(s, n, seed, []float64{50, 100}, 256, nil)
+	if len(q.Start) != 10 {
+		t.Fatalf("%d rows, want 10", len(q.Start))
+	}
+	if q.Reached[9] <= 0 || q.Reached[9] > 0.01 {
+		t.Errorf("row 10 reached by %v of samples", q.Reached[9])
 	}
 }

@@ -101,8 +101,8 @@ type Budget struct{ used float64 }
 
 // Cost is the sampled rows n samples of s take: more than one pass when the rows do not fit the
 // sampler's memory budget at once.
-func Cost(s schedule.Strategy, n, percents int) (cost float64, rows, passes int) {
-	rows, passes = schedule.SamplingPasses(s, n, percents)
+func Cost(s schedule.Strategy, n int, seed int64, percents int) (cost float64, rows, passes int) {
+	rows, passes = schedule.SamplingPasses(s, n, seed, percents)
 	return float64(n) * float64(rows) * float64(passes), rows, passes
 }
 
@@ -120,7 +120,7 @@ func (b *Budget) charge(cost float64) error {
 
 // Percentiles samples n schedules of s within the cost cap, with progress when watched.
 func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, watch Watch, budget *Budget) (schedule.Quantiles, error) {
-	cost, rows, passes := Cost(s, n, len(percents))
+	cost, rows, passes := Cost(s, n, seed, len(percents))
 	if one := float64(n) * float64(rows); one > MaxSampledRows {
 		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, one, MaxSampledRows)
 	}

@@ -1,6 +1,7 @@
 // Package draw holds the random streams a schedule's draws come from, one file each: a fixed u,
-// the supremum of every draw, the tool's own SplitMix64, java.util.Random, Go's math/rand. Every
-// stream hands strategies a u in [0, 1) (or a discrete draw), so strategies stay pure functions.
+// the supremum of every draw, the tool's own SplitMix64, java.util.Random, Go's math/rand,
+// CPython's random. Every stream hands strategies a u in [0, 1) (or a discrete draw), so
+// strategies stay pure functions.
 package draw
 
 import "math"

@@ -21,6 +21,8 @@ const (
 	// NanoClock is Go math/rand seeded from the clock's nanosecond at every draw, N being the
 	// nanosecond when attempt 1 starts (go-retryablehttp's LinearJitterBackoff).
 	NanoClock
+	// Python is CPython's random module after random.seed(N) (MT19937).
+	Python
 )
 
 // Draws is what a strategy reads its random numbers from.
@@ -45,9 +47,13 @@ func (s Stream) Seeded(seed int64) Draws {
 		return NewCryptoTestRand(seed)
 	case NanoClock:
 		return NewNanoClockRand(seed)
+	case Python:
+		return NewPyRandom(seed)
 	}
 	return NewSplitMix(seed, 0)
 }
 
 // Library reports whether --seed reproduces the real system's own stream.
-func (s Stream) Library() bool { return s == Java || s == GoMath || s == CryptoTest || s == NanoClock }
+func (s Stream) Library() bool {
+	return s == Java || s == GoMath || s == CryptoTest || s == NanoClock || s == Python
+}

@@ -72,6 +72,9 @@ func All() []Def {
 		bullmq(),
 		oban(),
 		envoy(),
+		tenacity(),
+		celery(),
+		googleAPICore(),
 	)
 }
 
