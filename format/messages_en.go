@@ -132,5 +132,9 @@ func englishMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "the semaphore design sends %sx fewer idle RPCs than per-worker, and picks tasks up no later here: p95 %v against %v",
 		"note.fleet.same_loop":             "with --capacity 1 the per-worker and semaphore designs are the same loop (one backed-off poller per runner), so their rows are equal",
 		"note.fleet.overloaded":            "arrivals (%s a minute) reach or pass what the fleet can run (runners x capacity / (task duration + answer time) = %s a minute): %d tasks arrived and at most %d were picked up; the queue grows for the whole run, so pickup latency depends on --duration",
+		"note.resilience4j.attempts":       "after attempt %d fails Resilience4j gives up: --max-attempts %d counts calls",
+		"note.resilience4j.randomize":      "randomize draws each wait from [d - f·d, d + f·d + 1) ms with f = %v (the + 1 is Resilience4j's), then truncates it to whole ms, at least 1 ms",
+		"note.resilience4j.capped":         "--max-interval %v bounds each wait after the jitter; the unjittered interval reaches it after attempt %d",
+		"note.resilience4j.saturated":      "from attempt %d the interval is Long.MAX_VALUE ms (about 292 million years): Java's (long) cast saturates",
 	}
 }

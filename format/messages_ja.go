@@ -133,5 +133,9 @@ func japaneseMessages() map[string]string {
 		"note.fleet.tradeoff_not_later":    "semaphore 設計の待機時 RPC は per-worker の %s 分の 1 で、ここではタスクの取得も遅れません: p95 %v 対 %v",
 		"note.fleet.same_loop":             "--capacity 1 では per-worker と semaphore は同じループ (ランナーごとにバックオフする 1 つのポーラー) なので、行は同じになります",
 		"note.fleet.overloaded":            "到着 (1 分あたり %s) がフリートの処理能力 (runners x capacity / (タスク時間 + 応答時間) = 1 分あたり %s) 以上です: 到着 %d 件のうち取得は最大 %d 件で、キューは実行中ずっと伸び続けるため、取得遅延は --duration に依存します",
+		"note.resilience4j.attempts":       "%d 回目の試行が失敗すると Resilience4j は諦めます: --max-attempts %d は呼び出し回数を数えます",
+		"note.resilience4j.randomize":      "randomize は各待ち時間を [d - f·d, d + f·d + 1) ms (f = %v、+ 1 は Resilience4j のもの) から引き、ミリ秒単位に切り捨てます (最小 1 ms)",
+		"note.resilience4j.capped":         "--max-interval %v はジッターの後で各待ち時間を制限します。ジッター前の間隔は %d 回目の試行の後で上限に達します",
+		"note.resilience4j.saturated":      "%d 回目の試行から間隔は Long.MAX_VALUE ms (約 2 億 9200 万年) です: Java の (long) キャストは飽和します",
 	}
 }

@@ -54,7 +54,10 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 
 // All lists every strategy, in the order lists print them.
 func All() []Def {
-	return append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
+	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
+	return append(defs,
+		resilience4j(),
+	)
 }
 
 // Find returns the strategy named name or one of its aliases.
