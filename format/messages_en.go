@@ -136,5 +136,10 @@ func englishMessages() map[string]string {
 		"note.resilience4j.randomize":      "randomize draws each wait from [d - f·d, d + f·d + 1) ms with f = %v (the + 1 is Resilience4j's), then truncates it to whole ms, at least 1 ms",
 		"note.resilience4j.capped":         "--max-interval %v bounds each wait after the jitter; the unjittered interval reaches it after attempt %d",
 		"note.resilience4j.saturated":      "from attempt %d the interval is Long.MAX_VALUE ms (about 292 million years): Java's (long) cast saturates",
+		"note.spring.attempts":             "after attempt %d fails Spring Retry gives up: --max-attempts %d counts calls (SimpleRetryPolicy)",
+		"note.spring.capped":               "--max-interval %v bounds the waits from attempt %d on; the interval stops growing once it passes it",
+		"note.spring.random":               "ExponentialRandomBackOffPolicy multiplies each sleep by 1 + nextFloat() x (multiplier - 1) = [1, %v), only upward, then caps it again: at --max-interval the jitter vanishes",
+		"note.spring.uniform_empty":        "--max-back-off-period is not above --min-back-off-period: UniformRandomBackOffPolicy sleeps the minimum, %v, without a draw",
+		"note.spring.coerced":              "Spring's setter changed %s (it logs a warning)",
 	}
 }

@@ -137,5 +137,10 @@ func japaneseMessages() map[string]string {
 		"note.resilience4j.randomize":      "randomize は各待ち時間を [d - f·d, d + f·d + 1) ms (f = %v、+ 1 は Resilience4j のもの) から引き、ミリ秒単位に切り捨てます (最小 1 ms)",
 		"note.resilience4j.capped":         "--max-interval %v はジッターの後で各待ち時間を制限します。ジッター前の間隔は %d 回目の試行の後で上限に達します",
 		"note.resilience4j.saturated":      "%d 回目の試行から間隔は Long.MAX_VALUE ms (約 2 億 9200 万年) です: Java の (long) キャストは飽和します",
+		"note.spring.attempts":             "%d 回目の試行が失敗すると Spring Retry は諦めます: --max-attempts %d は呼び出し回数を数えます (SimpleRetryPolicy)",
+		"note.spring.capped":               "--max-interval %v が %d 回目以降の待ち時間を制限します。間隔は上限を超えると増えなくなります",
+		"note.spring.random":               "ExponentialRandomBackOffPolicy は各待ち時間に 1 + nextFloat() x (multiplier - 1) = [1, %v) を掛け (上向きのみ)、再び上限で切ります: --max-interval ではジッターが消えます",
+		"note.spring.uniform_empty":        "--max-back-off-period が --min-back-off-period を超えていません: UniformRandomBackOffPolicy は乱数を引かずに最小値 %v 待ちます",
+		"note.spring.coerced":              "Spring のセッターが %s に変更しました (警告をログに出します)",
 	}
 }

@@ -73,20 +73,6 @@ func (r Resilience4j) Exponential() bool {
 // can sleep (u = 1 itself would reach d + f·d + 1, which randomize never returns).
 const maxJavaDouble = 1 - 0x1p-53
 
-// javaD2L is Java's (long) cast of a double (JLS 5.1.3): NaN is 0, values beyond the long range
-// saturate, everything else truncates toward zero. Go's int64 conversion is undefined there.
-func javaD2L(x float64) int64 {
-	switch {
-	case x != x:
-		return 0
-	case x >= 0x1p63:
-		return math.MaxInt64
-	case x <= -0x1p63:
-		return math.MinInt64
-	}
-	return int64(x)
-}
-
 // resilience4jChain is the un-randomized exponential chain, one entry per attempt:
 // LongStream.iterate(initialIntervalMillis, x -> (long) (x * multiplier)). It stops early at a
 // fixed point (1 ms x 1.5 stays 1 ms; Long.MAX_VALUE x 1.5 stays Long.MAX_VALUE).
@@ -119,13 +105,9 @@ func NewResilience4j(r Resilience4j) *schedule.Composed {
 	if r.Exponential() {
 		chain = resilience4jChain(r.InitialInterval, r.Multiplier, max(r.MaxAttempts-1, 1))
 	}
-	return schedule.Compose(schedule.Composed{
-		ID: "resilience4j", Parameters: r.Params, Attempts: r.MaxAttempts, JobDuration: r.JobDuration,
-		Waits: schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
-			return float64(r.interval(chain, s.Attempt, d)) / 1000, true
-		}),
-		Explain: r.notes,
-	})
+	return composeMillis(schedule.Composed{
+		ID: "resilience4j", Parameters: r.Params, Attempts: r.MaxAttempts, JobDuration: r.JobDuration, Explain: r.notes,
+	}, func(k int, d schedule.Draws) int64 { return r.interval(chain, k, d) })
 }
 
 // interval is intervalFunction.apply(attempt) in milliseconds.

@@ -57,6 +57,7 @@ func All() []Def {
 	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
 	return append(defs,
 		resilience4j(),
+		springRetry(),
 	)
 }
 
