@@ -141,5 +141,10 @@ func englishMessages() map[string]string {
 		"note.spring.random":               "ExponentialRandomBackOffPolicy multiplies each sleep by 1 + nextFloat() x (multiplier - 1) = [1, %v), only upward, then caps it again: at --max-interval the jitter vanishes",
 		"note.spring.uniform_empty":        "--max-back-off-period is not above --min-back-off-period: UniformRandomBackOffPolicy sleeps the minimum, %v, without a draw",
 		"note.spring.coerced":              "Spring's setter changed %s (it logs a warning)",
+		"note.temporal.attempts":           "after attempt %d fails the server stops retrying: --maximum-attempts %d counts calls",
+		"note.temporal.unlimited":          "MaximumAttempts 0 retries without end: the table stops at %d rows (--attempts is only a print limit)",
+		"note.temporal.timeout":            "the schedule ends after attempt %d: the next retry would pass --schedule-to-close-timeout %v",
+		"note.temporal.capped":             "--maximum-interval %v bounds the waits from attempt %d on",
+		"note.temporal.nojitter":           "the server applies no jitter: every run has these waits",
 	}
 }

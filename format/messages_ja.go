@@ -142,5 +142,10 @@ func japaneseMessages() map[string]string {
 		"note.spring.random":               "ExponentialRandomBackOffPolicy は各待ち時間に 1 + nextFloat() x (multiplier - 1) = [1, %v) を掛け (上向きのみ)、再び上限で切ります: --max-interval ではジッターが消えます",
 		"note.spring.uniform_empty":        "--max-back-off-period が --min-back-off-period を超えていません: UniformRandomBackOffPolicy は乱数を引かずに最小値 %v 待ちます",
 		"note.spring.coerced":              "Spring のセッターが %s に変更しました (警告をログに出します)",
+		"note.temporal.attempts":           "%d 回目の試行が失敗するとサーバーはリトライをやめます: --maximum-attempts %d は呼び出し回数を数えます",
+		"note.temporal.unlimited":          "MaximumAttempts 0 は際限なくリトライします: 表は %d 行で止めています (--attempts は表示の上限にすぎません)",
+		"note.temporal.timeout":            "%d 回目の試行で終了: 次のリトライは --schedule-to-close-timeout %v を過ぎるため",
+		"note.temporal.capped":             "--maximum-interval %v が %d 回目以降の待ち時間を制限します",
+		"note.temporal.nojitter":           "サーバーはジッターをかけません: どの実行でも待ち時間は同じです",
 	}
 }

@@ -58,6 +58,7 @@ func All() []Def {
 	return append(defs,
 		resilience4j(),
 		springRetry(),
+		temporal(),
 	)
 }
 
