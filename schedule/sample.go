@@ -207,15 +207,15 @@ type target struct {
 
 // sampler generates the samples of one run.
 type sampler struct {
-	done   *atomic.Int64 // samples walked so far, when someone watches
-	counts []int64       // per column, the samples that have a value there
+	done    *atomic.Int64 // samples walked so far, when someone watches
+	counts  []int64       // per column, the samples that have a value there
 	lo, hi  int           // the columns this pass settles
 	widen   bool          // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64 // the most rows any sample had
-	s      Strategy
-	n      int
-	seed   int64
-	cols   int
+	s       Strategy
+	n       int
+	seed    int64
+	cols    int
 }
 
 // walk calls visit with every sample's column values, from several goroutines, each with its own

@@ -75,6 +75,9 @@ func All() []Def {
 		tenacity(),
 		celery(),
 		googleAPICore(),
+		resilience4j(),
+		springRetry(),
+		temporal(),
 	)
 }
 
