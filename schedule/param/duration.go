@@ -81,3 +81,12 @@ func segment(value, unit string) (time.Duration, error) {
 	}
 	return d * time.Duration(hours), nil
 }
+
+// Dur converts a duration parameter's seconds back to the time.Duration it was parsed from
+// (rounding recovers its nanoseconds exactly), for presets that compute as their library does.
+func Dur(seconds float64) time.Duration {
+	if seconds >= float64(math.MaxInt64)/1e9 {
+		return math.MaxInt64
+	}
+	return time.Duration(math.Round(seconds * 1e9))
+}

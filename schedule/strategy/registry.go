@@ -54,7 +54,11 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 
 // All lists every strategy, in the order lists print them.
 func All() []Def {
-	return append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
+	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
+	return append(defs,
+		cenkalti(),
+		k8s(),
+	)
 }
 
 // Find returns the strategy named name or one of its aliases.
