@@ -187,5 +187,18 @@ func englishMessages() map[string]string {
 		"note.temporal.timeout":            "the schedule ends after attempt %d: the next retry would pass --schedule-to-close-timeout %v",
 		"note.temporal.capped":             "--maximum-interval %v bounds the waits from attempt %d on",
 		"note.temporal.nojitter":           "the server applies no jitter: every run has these waits",
+		"note.cenkalti.retries":            "after attempt %d Retry returns the last error: --max-retries %d (v4 WithMaxRetries) counts retries, so %d calls in all; no sleep follows the last",
+		"note.cenkalti.tries":              "after attempt %d Retry returns the last error: --max-tries %d (v5 WithMaxTries) counts calls; no sleep follows the last",
+		"note.cenkalti.elapsed":            "after attempt %d (at %v) Retry returns the last error: the next wait would end past --max-elapsed-time %v (elapsed + next > MaxElapsedTime), so it does not sleep",
+		"note.cenkalti.cut":                "--attempts %d cuts the table there (a print limit); the library would go on to its own end",
+		"note.cenkalti.forever":            "Retry goes on forever here (--max-elapsed-time 0 and no count): --attempts %d only ends the table",
+		"note.cenkalti.rows":               "the table stops at %d rows, the tool's limit; the library would go on",
+		"note.cenkalti.capped":             "MaxInterval %v caps the interval from the wait after attempt %d on; the jitter applies after the cap, so waits reach %v",
+		"col.wasted_sleep_seconds":         "wasted sleep",
+		"note.k8s.steps":                   "after call %d ExponentialBackoff returns ErrWaitTimeout (retry.OnError and RetryOnConflict: the last error): --steps %d counts calls, not retries, and no sleep follows the last call",
+		"note.k8s.cap":                     "after call %d the next duration %v passes --cap %v: Step() set Steps to 0, so ExponentialBackoff still sleeps %v (the wasted sleep column) and returns ErrWaitTimeout without another call; the cap itself is never slept",
+		"note.k8s.jitter":                  "--jitter %s only adds: each sleep is in [d, d + %s*d), and the next d grows from the unjittered one",
+		"note.k8s.nogrowth":                "--factor 0 means no growth (if factor != 0): every sleep starts from --duration",
+		"note.k8s.saturated":               "from the sleep after call %d the duration passes 2^63-1 ns (about 292 years): the library has no overflow guard and its time.Duration wraps (on amd64 to a negative sleep, none at all); the table saturates instead",
 	}
 }

@@ -188,5 +188,18 @@ func japaneseMessages() map[string]string {
 		"note.temporal.timeout":            "%d 回目の試行で終了: 次のリトライは --schedule-to-close-timeout %v を過ぎるため",
 		"note.temporal.capped":             "--maximum-interval %v が %d 回目以降の待ち時間を制限します",
 		"note.temporal.nojitter":           "サーバーはジッターをかけません: どの実行でも待ち時間は同じです",
+		"note.cenkalti.retries":            "試行 %d の後 Retry は最後のエラーを返します: --max-retries %d (v4 WithMaxRetries) はリトライ回数なので呼び出しは全部で %d 回、最後の後にスリープはありません",
+		"note.cenkalti.tries":              "試行 %d の後 Retry は最後のエラーを返します: --max-tries %d (v5 WithMaxTries) は呼び出し回数で、最後の後にスリープはありません",
+		"note.cenkalti.elapsed":            "試行 %d (%v) の後 Retry は最後のエラーを返します: 次の待ちが --max-elapsed-time %v を過ぎて終わるため (elapsed + next > MaxElapsedTime)、スリープしません",
+		"note.cenkalti.cut":                "--attempts %d で表はここで切れます (表示上の上限)。ライブラリは自身の終了条件まで続けます",
+		"note.cenkalti.forever":            "ここでは Retry は永遠に続きます (--max-elapsed-time 0 で回数制限なし): --attempts %d は表を終えるだけです",
+		"note.cenkalti.rows":               "表はツールの上限 %d 行で止まります。ライブラリは続けます",
+		"note.cenkalti.capped":             "MaxInterval %v が試行 %d の後の待ちから間隔を上限で抑えます。ジッターは上限の後にかかるため、待ちは %v に達します",
+		"col.wasted_sleep_seconds":         "無駄なスリープ",
+		"note.k8s.steps":                   "呼び出し %d の後 ExponentialBackoff は ErrWaitTimeout を返します (retry.OnError と RetryOnConflict は最後のエラー): --steps %d はリトライではなく呼び出しの回数で、最後の呼び出しの後にスリープはありません",
+		"note.k8s.cap":                     "呼び出し %d の後、次の間隔 %v が --cap %v を超えます: Step() が Steps を 0 にするため、ExponentialBackoff はそれでも %v スリープし (無駄なスリープの列)、次の呼び出しなしに ErrWaitTimeout を返します。上限そのものは一度もスリープされません",
+		"note.k8s.jitter":                  "--jitter %s は加算のみです: 各スリープは [d, d + %s*d) にあり、次の d はジッター前の値から伸びます",
+		"note.k8s.nogrowth":                "--factor 0 は伸びなしを意味します (if factor != 0): どのスリープも --duration からです",
+		"note.k8s.saturated":               "呼び出し %d の後のスリープから間隔が 2^63-1 ns (約 292 年) を超えます: ライブラリにはオーバーフロー対策がなく time.Duration が折り返します (amd64 では負のスリープ、つまりスリープなし)。表では飽和させます",
 	}
 }

@@ -63,21 +63,23 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 func All() []Def {
 	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
 	return append(defs,
+		cenkalti(),
+		k8s(),
 		aws(),
-		grpc(),
 		goRetry(),
 		retryableHTTP(),
-		river(),
-		asynq(),
-		bullmq(),
-		oban(),
-		envoy(),
 		tenacity(),
 		celery(),
+		grpc(),
 		googleAPICore(),
 		resilience4j(),
-		springRetry(),
 		temporal(),
+		envoy(),
+		springRetry(),
+		bullmq(),
+		river(),
+		asynq(),
+		oban(),
 	)
 }
 
