@@ -120,11 +120,11 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 		return nil, nil, err
 	}
 	e := eval.with(b, stderr)
-	v, err := e.View(b.def, s)
+	sum, err := e.Summary(b.def, s)
 	if err != nil {
 		return nil, nil, err
 	}
-	results := a.set.Check(v)
+	results := a.set.Check(sum)
 	for i := range results {
 		results[i].Strategy, results[i].Draws = b.def.Name, e.Label(b.def)
 	}

@@ -86,7 +86,7 @@ func TestSolveFor(t *testing.T) {
 func TestCheck(t *testing.T) {
 	v := View{Starts: []float64{0, 3, 21}, Waits: []float64{3, 18, math.NaN()}}
 	a := Assertions{Limits: map[string]float64{"max-window": 20, "max-wait": 18, "min-first-wait": 3}}
-	got := a.Check(v)
+	got := a.Check(v.Summary())
 	want := []Result{
 		{Name: "max-window", Limit: 20, Actual: 21, OK: false},
 		{Name: "max-wait", Limit: 18, Actual: 18, OK: true},

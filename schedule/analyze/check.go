@@ -18,10 +18,14 @@ type Result struct {
 	OK                      bool
 }
 
-// Check checks every given assertion against a schedule view: max-window and min-window bound the
-// last start, max-wait every wait, min-first-wait the first one.
-func (a Assertions) Check(v View) []Result {
-	last := v.Last()
+// Summary is what check asserts on: when the last attempt starts, the longest wait and the first
+// wait (0 when there is none).
+type Summary struct {
+	Last, MaxWait, FirstWait float64
+}
+
+// Summary reads a view's last start, longest wait and first wait.
+func (v View) Summary() Summary {
 	maxWait, firstWait := math.Inf(-1), math.NaN()
 	for i, w := range v.Waits {
 		if math.IsNaN(w) {
@@ -38,6 +42,13 @@ func (a Assertions) Check(v View) []Result {
 	if math.IsNaN(firstWait) {
 		firstWait = 0
 	}
+	return Summary{Last: v.Last(), MaxWait: maxWait, FirstWait: firstWait}
+}
+
+// Check checks every given assertion: max-window and min-window bound the last start, max-wait
+// every wait, min-first-wait the first one.
+func (a Assertions) Check(sum Summary) []Result {
+	last, maxWait, firstWait := sum.Last, sum.MaxWait, sum.FirstWait
 	var out []Result
 	for _, n := range AssertionNames {
 		limit, ok := a.Limits[n]
