@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"errors"
 	"math"
 	"math/bits"
 
@@ -242,6 +243,12 @@ func SolveFor(def strategy.Def, v *param.Values, name string, window float64, e 
 			return 0, err
 		}
 		s, err := def.Build(v)
+		var bad *param.InputError
+		if err != nil && i != grid.hi && errors.As(err, &bad) {
+			// A value the strategy refuses with the others as given (Envoy's max below its
+			// base): below where the search can answer, so it does not reach the window.
+			return math.Inf(-1), nil
+		}
 		if err != nil {
 			return 0, err
 		}
