@@ -200,5 +200,11 @@ func englishMessages() map[string]string {
 		"note.k8s.jitter":                  "--jitter %s only adds: each sleep is in [d, d + %s*d), and the next d grows from the unjittered one",
 		"note.k8s.nogrowth":                "--factor 0 means no growth (if factor != 0): every sleep starts from --duration",
 		"note.k8s.saturated":               "from the sleep after call %d the duration passes 2^63-1 ns (about 292 years): the library has no overflow guard and its time.Duration wraps (on amd64 to a negative sleep, none at all); the table saturates instead",
+		"note.polly.retries":               "after attempt %d fails Polly gives up: --max-retry-attempts %d counts retries, so %d calls in all, and no delay follows the last",
+		"note.polly.jitter":                "UseJitter spreads each delay d over [0.75·d, 1.25·d) (ApplyJitter: d ± d/4), truncated to the 100 ns tick",
+		"note.polly.decorrelated":          "UseJitter on exponential is DecorrelatedJitterBackoffV2: each delay is (f(n+u) - f(previous))·%v/1.4 with f(t) = 2^t·tanh(√(4t)), so it depends on the previous draw",
+		"note.polly.zero":                  "--delay 0: every delay is 0, without a draw (GetRetryDelayCore returns it first)",
+		"note.polly.capped":                "--max-delay %v caps the delay after the jitter, here from the wait after attempt %d on",
+		"note.polly.saturated":             "from the wait after attempt %d the delay passes TimeSpan's range: Polly catches the OverflowException and waits TimeSpan.MaxValue (the decorrelated formula 2^63-1024 ticks), about 29,227 years",
 	}
 }

@@ -201,5 +201,11 @@ func japaneseMessages() map[string]string {
 		"note.k8s.jitter":                  "--jitter %s は加算のみです: 各スリープは [d, d + %s*d) にあり、次の d はジッター前の値から伸びます",
 		"note.k8s.nogrowth":                "--factor 0 は伸びなしを意味します (if factor != 0): どのスリープも --duration からです",
 		"note.k8s.saturated":               "呼び出し %d の後のスリープから間隔が 2^63-1 ns (約 292 年) を超えます: ライブラリにはオーバーフロー対策がなく time.Duration が折り返します (amd64 では負のスリープ、つまりスリープなし)。表では飽和させます",
+		"note.polly.retries":               "%d 回目の実行が失敗すると Polly はあきらめます: --max-retry-attempts %d はリトライ回数なので実行は全部で %d 回、最後の実行のあとに待ちはありません",
+		"note.polly.jitter":                "UseJitter は各待ち d を [0.75·d, 1.25·d) に散らします (ApplyJitter: d ± d/4)。100 ns の tick に切り捨てます",
+		"note.polly.decorrelated":          "exponential の UseJitter は DecorrelatedJitterBackoffV2 です: 各待ちは (f(n+u) - f(前回))·%v/1.4、f(t) = 2^t·tanh(√(4t)) で、前回の乱数に依存します",
+		"note.polly.zero":                  "--delay 0: 待ちはすべて 0 で、乱数は引きません (GetRetryDelayCore が最初に返します)",
+		"note.polly.capped":                "--max-delay %v はジッターのあとの待ちを抑えます。ここでは %d 回目の実行のあとの待ちからです",
+		"note.polly.saturated":             "%d 回目の実行のあとの待ちから TimeSpan の範囲を超えます: Polly は OverflowException を捕まえて TimeSpan.MaxValue (decorrelated の式では 2^63-1024 tick)、約 29,227 年待ちます",
 	}
 }

@@ -73,6 +73,7 @@ func All() []Def {
 		grpc(),
 		googleAPICore(),
 		resilience4j(),
+		polly(),
 		temporal(),
 		envoy(),
 		springRetry(),
