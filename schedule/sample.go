@@ -174,7 +174,11 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 // are left out on purpose: with an elapsed-time limit they can give a schedule far longer than
 // any sample reaches (waits of 0 never end it). A longer sample found later widens the columns.
 func SampledRows(s Strategy, n int, seed int64) int {
-	rows := max(len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil)))
+	mid, hi := len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil))
+	rows := max(mid, hi)
+	if mid == hi && len(s.Fill(draw.Fixed(0), nil)) == mid {
+		return rows // the same length at every extreme: a fixed-length schedule
+	}
 	var g draw.SplitMix
 	var buf []Row
 	for i := 0; i < min(n, 1024); i++ {

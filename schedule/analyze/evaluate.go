@@ -120,6 +120,10 @@ func (b *Budget) charge(cost float64) error {
 
 // Percentiles samples n schedules of s within the cost cap, with progress when watched.
 func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, watch Watch, budget *Budget) (schedule.Quantiles, error) {
+	// Refuse at once what one schedule's length already puts past the cap, before sampling any.
+	if rows := len(s.Fill(draw.Fixed(0.5), nil)); float64(n)*float64(rows) > MaxSampledRows {
+		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, float64(n)*float64(rows), MaxSampledRows)
+	}
 	cost, rows, passes := Cost(s, n, seed, len(percents))
 	if one := float64(n) * float64(rows); one > MaxSampledRows {
 		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, one, MaxSampledRows)
