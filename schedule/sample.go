@@ -303,7 +303,10 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 }
 
 // parallel runs f(0..n-1) on every core.
-func parallel(n int, f func(i int)) {
+func parallel(n int, f func(i int)) { parallelW(n, func(_, i int) { f(i) }) }
+
+// parallelW runs f(w, 0..n-1) on every core, w being the goroutine's number (below GOMAXPROCS).
+func parallelW(n int, f func(w, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -311,7 +314,7 @@ func parallel(n int, f func(i int)) {
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
+				f(w, i)
 			}
 		}()
 	}

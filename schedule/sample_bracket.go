@@ -82,7 +82,8 @@ func (sm *sampler) bracketPass(targets []*target) {
 	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, func(c *cutCounts, block []float64, samples int) {
 		lay.placeBlock(c, block, sm.cols, samples)
 	})
-	parallel(len(columns), func(i int) {
+	scratch := make([][]float64, runtime.GOMAXPROCS(0))
+	parallelW(len(columns), func(w, i int) {
 		cells := make([]int64, 2*stride+1)
 		full := false
 		for _, st := range states {
@@ -91,16 +92,21 @@ func (sm *sampler) bracketPass(targets []*target) {
 			}
 			full = full || st.full
 		}
-		// An interval's kept values stay in the workers' slices; a rank is selected across them.
-		parts := func(j int) [][]float64 {
-			out := make([][]float64, len(states))
-			for w, st := range states {
-				k := i*(stride+1) + j
-				out[w] = st.values[k][:st.kept[k]]
+		// An interval's kept values are joined, when a rank falls in it, into this goroutine's
+		// scratch slice (reused from column to column, so they are not held twice).
+		joined := -1
+		values := func(j int) []float64 {
+			if j != joined {
+				v := scratch[w][:0]
+				for _, st := range states {
+					k := i*(stride+1) + j
+					v = append(v, st.values[k][:st.kept[k]]...)
+				}
+				scratch[w], joined = v, j
 			}
-			return out
+			return scratch[w]
 		}
-		sm.counts[columns[i].col] = columns[i].settle(cells, parts, full)
+		sm.counts[columns[i].col] = columns[i].settle(cells, values, full)
 		for _, st := range states {
 			clear(st.values[i*(stride+1) : (i+1)*(stride+1)])
 		}
@@ -326,7 +332,7 @@ func (cc *columnCuts) interval(v float64) int {
 }
 
 // settle finds each target's rank among the cell counts, when it falls inside its bracket.
-func (cc *columnCuts) settle(cells []int64, values func(j int) [][]float64, full bool) (total int64) {
+func (cc *columnCuts) settle(cells []int64, values func(j int) []float64, full bool) (total int64) {
 	for _, c := range cells {
 		total += c
 	}
@@ -359,7 +365,7 @@ func (cc *columnCuts) settle(cells []int64, values func(j int) [][]float64, full
 			if pos%2 == 1 {
 				t.value = cc.bounds[pos/2]
 			} else {
-				t.value = selectRankParts(values(pos/2), int(k-1))
+				t.value = selectRank(values(pos/2), int(k-1))
 			}
 			t.done = true
 			break
@@ -368,72 +374,33 @@ func (cc *columnCuts) settle(cells []int64, values func(j int) [][]float64, full
 	return total
 }
 
-// selectRankParts returns the k-th smallest (0-based) of the values of all parts together,
-// reordering them, without joining them into one slice (the parts are each worker's kept values:
-// joining them would hold them twice).
-func selectRankParts(parts [][]float64, k int) float64 {
-	var nonEmpty [][]float64
-	for _, p := range parts {
-		if len(p) > 0 {
-			nonEmpty = append(nonEmpty, p)
-		}
-	}
-	return selectRankIn(joinedView(nonEmpty), k)
-}
-
-// joinedView addresses several slices as one.
-type joinedView [][]float64
-
-func (v joinedView) at(i int) *float64 {
-	for _, p := range v {
-		if i < len(p) {
-			return &p[i]
-		}
-		i -= len(p)
-	}
-	panic("joinedView: index out of range")
-}
-
-func (v joinedView) len() int {
-	n := 0
-	for _, p := range v {
-		n += len(p)
-	}
-	return n
-}
-
-// selectRankIn returns the k-th smallest (0-based) of v's values, reordering them: quickselect
-// with a median-of-three pivot. It leaves the values before k at most, and those after k at
-// least, the k-th.
-func selectRankIn(v joinedView, k int) float64 {
-	get := func(i int) float64 { return *v.at(i) }
-	swap := func(i, j int) {
-		a, b := v.at(i), v.at(j)
-		*a, *b = *b, *a
-	}
-	lo, hi := 0, v.len()-1
+// selectRank returns the k-th smallest (0-based) of v, reordering v: quickselect with a
+// median-of-three pivot. It leaves the values before k at most, and those after k at least, the
+// k-th.
+func selectRank(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if get(mid) < get(lo) {
-			swap(mid, lo)
+		if v[mid] < v[lo] {
+			v[mid], v[lo] = v[lo], v[mid]
 		}
-		if get(hi) < get(lo) {
-			swap(hi, lo)
+		if v[hi] < v[lo] {
+			v[hi], v[lo] = v[lo], v[hi]
 		}
-		if get(hi) < get(mid) {
-			swap(hi, mid)
+		if v[hi] < v[mid] {
+			v[hi], v[mid] = v[mid], v[hi]
 		}
-		pivot := get(mid)
+		pivot := v[mid]
 		i, j := lo, hi
 		for i <= j {
-			for get(i) < pivot {
+			for v[i] < pivot {
 				i++
 			}
-			for get(j) > pivot {
+			for v[j] > pivot {
 				j--
 			}
 			if i <= j {
-				swap(i, j)
+				v[i], v[j] = v[j], v[i]
 				i++
 				j--
 			}
@@ -444,11 +411,8 @@ func selectRankIn(v joinedView, k int) float64 {
 		case k >= i:
 			lo = i
 		default:
-			return get(k)
+			return v[k]
 		}
 	}
-	return get(k)
+	return v[k]
 }
-
-// selectRank returns the k-th smallest (0-based) of v, reordering v.
-func selectRank(v []float64, k int) float64 { return selectRankIn(joinedView{v}, k) }
