@@ -135,7 +135,9 @@ func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64) int {
 			delay := fourthPower(e)
 			w := delay + g.Unit()*delay*p.Jitter + 2
 			vals[2*e-1] = w
-			clock.Add(p.JobDuration)
+			if p.JobDuration != 0 { // adding +0 to a non-negative clock changes no bit of it
+				clock.Add(p.JobDuration)
+			}
 			clock.Add(w)
 		} else {
 			vals[2*e-1] = math.NaN()
