@@ -23,6 +23,7 @@ type calendar struct {
 	inWindow int
 	sorted   int // index of the bucket kept in pop order (its least item last), or -1
 	far      []calItem
+	spare    [][]calItem // emptied buckets' storage, for buckets that fill next
 	n        int
 	pushes   uint64
 }
@@ -67,7 +68,7 @@ func (q *calendar) place(it calItem) {
 	}
 	q.inWindow++
 	i := q.index(it.t)
-	b := q.buckets[i]
+	b := q.bucket(i)
 	if i != q.sorted {
 		q.buckets[i] = append(b, it)
 		return
@@ -80,6 +81,16 @@ func (q *calendar) place(it calItem) {
 		return 1
 	})
 	q.buckets[i] = slices.Insert(b, k, it)
+}
+
+// bucket returns bucket i, with spare storage when it has none.
+func (q *calendar) bucket(i int) []calItem {
+	b := q.buckets[i]
+	if cap(b) == 0 && len(q.spare) > 0 {
+		b = q.spare[len(q.spare)-1]
+		q.spare = q.spare[:len(q.spare)-1]
+	}
+	return b
 }
 
 // first returns the index of the bucket holding the least item, sorted; the window must not be
@@ -127,6 +138,10 @@ func (q *calendar) pop() heapItem {
 	b := q.buckets[i]
 	it := b[len(b)-1]
 	q.buckets[i] = b[:len(b)-1]
+	if len(b) == 1 { // hand the storage on: runners on one grid move from bucket to bucket together
+		q.spare = append(q.spare, b[:0])
+		q.buckets[i] = nil
+	}
 	q.n--
 	q.inWindow--
 	if i != q.cur { // the window moves up to the popped item's bucket
@@ -146,7 +161,7 @@ func (q *calendar) migrate() {
 		if i == q.sorted {
 			q.sorted = -1
 		}
-		q.buckets[i] = append(q.buckets[i], it)
+		q.buckets[i] = append(q.bucket(i), it)
 	}
 }
 
