@@ -96,8 +96,9 @@ check --policy FILE checks every policy of a YAML file:
 		}
 		return reportChecks(g.escapedStderr(), results, false, params)
 	})
+	defs := strategy.All() // built once: Find builds the registry at every call
 	for _, c := range check.Commands() {
-		if def, ok := strategy.Find(c.Name()); ok {
+		if def, ok := findDef(defs, c.Name()); ok {
 			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.Name)
 		}
 	}

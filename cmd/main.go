@@ -49,6 +49,11 @@ func Main() int {
 // computed and rendered, so a failure leaves stdout empty.
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		// Only a shell asking for completions needs every flag's words: registering them
+		// walks every command's flags and took most of a table's start-up.
+		completeFlagValues(root)
+	}
 	root.SetArgs(args)
 	err := repeatedFlag(root, args)
 	if err == nil {

@@ -66,7 +66,6 @@ markdown, CSV or JSON.`,
 	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newExploreCmd(g), newVersionCmd(g))
 	root.AddCommand(newManCmd(root))
 	strictCompletion(root)
-	completeFlagValues(root)
 	root.SetVersionTemplate("backoffctl version {{.Version}}\n")
 	return root
 }

@@ -32,8 +32,9 @@ parameter's range.`,
 	}
 	var o solveOptions
 	addStrategySubcommands(solve, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
+	defs := strategy.All() // built once: Find builds the registry at every call
 	for _, c := range solve.Commands() {
-		if def, ok := strategy.Find(c.Name()); ok {
+		if def, ok := findDef(defs, c.Name()); ok {
 			c.Example = fmt.Sprintf("  backoffctl solve %[1]s --window %[2]s\n  backoffctl solve %[1]s --window %[2]s -o json", def.Name, def.Window)
 		}
 	}

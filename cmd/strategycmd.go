@@ -63,6 +63,16 @@ func (b *boundStrategy) drawFields() []format.Field {
 	return b.random.params()
 }
 
+// findDef returns the strategy of defs with that canonical name.
+func findDef(defs []strategy.Def, name string) (strategy.Def, bool) {
+	for _, d := range defs {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return strategy.Def{}, false
+}
+
 // addStrategySubcommands adds one subcommand per strategy of the registry to parent. flags
 // registers the command's own flags on each; run gets the bound strategy.
 func addStrategySubcommands(parent *cobra.Command, flags func(fs *pflag.FlagSet), run func(b *boundStrategy) error) {

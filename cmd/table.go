@@ -39,8 +39,9 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 	}
 	var o tableOptions
 	addStrategySubcommands(table, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
+	defs := strategy.All() // built once: Find builds the registry at every call
 	for _, c := range table.Commands() {
-		if def, ok := strategy.Find(c.Name()); ok {
+		if def, ok := findDef(defs, c.Name()); ok {
 			c.Example = def.Example
 		}
 	}

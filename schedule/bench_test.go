@@ -16,6 +16,17 @@ func BenchmarkPolynomial25(b *testing.B) {
 	}
 }
 
+// BenchmarkPolynomial25Columns is the same schedule written straight into column values, as the
+// samplers walk it (SampleInto).
+func BenchmarkPolynomial25Columns(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	vals := make([]float64, 50)
+	d := draw.NewSplitMix(1, 0)
+	for b.Loop() {
+		s.SampleInto(d, vals)
+	}
+}
+
 // BenchmarkPercentilesMillion is p50, p95 and p99 of every start and wait of the 25-attempt
 // ActiveJob schedule over 10^6 samples.
 func BenchmarkPercentilesMillion(b *testing.B) {

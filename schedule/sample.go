@@ -39,10 +39,12 @@ func (q Quantiles) AllReach() bool {
 // exact nearest-rank percentiles (the smallest sampled value with at least p% of samples at or
 // below it) of every start and wait.
 //
-// It never stores n schedules. The first 16384 samples are kept and sorted: each wanted rank's
-// value among them, widened by six standard deviations of rank, brackets where the value lies among
-// all n. One pass over all samples then counts the values below the bracket and keeps only those
-// inside it, from which the wanted rank is selected. A bracket that misses (rare) falls back to
+// It never stores n schedules. The first 16384 samples are kept: each wanted rank's value among
+// them, widened by six standard deviations of rank, brackets where the value lies among all n (the
+// pilot is only ordered at those ranks, not sorted). One pass over all samples then counts the
+// values below the bracket and keeps only those inside it, from which the wanted rank is
+// selected. Strategies that implement ColumnSampler write each sample straight into its column
+// values; others go through Fill. A bracket that misses (rare) falls back to
 // histogram passes that narrow a column's range bin by bin. Passes split the samples into chunks
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
@@ -115,7 +117,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest}
-		pilot := sm.pilot(m)
+		pilot := sm.pilot(m, percents)
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
@@ -222,9 +224,39 @@ type sampler struct {
 	cols    int
 }
 
+// blockSize is how many samples a worker generates before visiting them: their values (a few
+// kilobytes per sample at most for short schedules) stay in the first-level cache while a visit
+// goes over them column by column.
+const blockSize = 64
+
 // walk calls visit with every sample's column values, from several goroutines, each with its own
 // state from newState.
 func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)) []W {
+	return walkBlocks(sm, newState, func(w W, block []float64, samples int) {
+		for k := 0; k < samples; k++ {
+			visit(w, block[k*sm.cols:(k+1)*sm.cols])
+		}
+	})
+}
+
+// noteLonger records the length of sample i, which did not fit the columns: the pass is done
+// again with room for it (rare: the pilot and the first samples set the columns).
+func (sm *sampler) noteLonger(i uint64) {
+	if sm.longest == nil {
+		return
+	}
+	var g draw.SplitMix
+	g.Reseed(sm.seed, i)
+	n := int64(len(sm.s.Fill(&g, nil)))
+	for l := sm.longest.Load(); n > l && !sm.longest.CompareAndSwap(l, n); l = sm.longest.Load() {
+	}
+}
+
+// walkBlocks calls visit with the column values of every sample, a block of samples at a time
+// (sample k's values at block[k*cols:(k+1)*cols]), from several goroutines, each with its own
+// state from newState. Samples are handed out in chunks; which worker sees which sample does not
+// matter to a visit that only counts and keeps values.
+func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []float64, samples int)) []W {
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 1 << 12
 	var next atomic.Int64
@@ -236,8 +268,8 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 		go func(st W) {
 			defer wg.Done()
 			var g draw.SplitMix
-			rows := make([]Row, 0, sm.cols/2)
-			vals := make([]float64, sm.cols)
+			f := newColumnFiller(sm.s, sm.cols)
+			block := make([]float64, blockSize*sm.cols)
 			for {
 				start := next.Add(chunk) - chunk
 				if start >= int64(sm.n) {
@@ -247,15 +279,15 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 					sm.done.Add(min(chunk, int64(sm.n)-start))
 				}
 				end := min(start+chunk, int64(sm.n))
-				for i := start; i < end; i++ {
-					g.Reseed(sm.seed, uint64(i))
-					rows = sm.s.Fill(&g, rows)
-					if sm.longest != nil {
-						for l := sm.longest.Load(); int64(len(rows)) > l && !sm.longest.CompareAndSwap(l, int64(len(rows))); l = sm.longest.Load() {
+				for i := start; i < end; i += blockSize {
+					nb := int(min(blockSize, end-i))
+					for k := 0; k < nb; k++ {
+						g.Reseed(sm.seed, uint64(i)+uint64(k))
+						if f.fill(&g, block[k*sm.cols:(k+1)*sm.cols]) {
+							sm.noteLonger(uint64(i) + uint64(k))
 						}
 					}
-					sampleValues(rows, vals)
-					visit(st, vals)
+					visit(st, block, nb)
 				}
 			}
 		}(states[w])
@@ -264,28 +296,11 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 	return states
 }
 
-// sampleValues writes one sample's rows into its column values: NaN where the sample has no
-// value (the wait after its last row, and every row it does not reach). Rows past the columns are
-// not possible: the pilot widens the columns to the longest schedule it sees, and longer ones than
-// the least draws give do not occur for strategies monotone in their draws.
-func sampleValues(rows []Row, vals []float64) {
-	rows = rows[:min(len(rows), len(vals)/2)]
-	for r, row := range rows {
-		vals[2*r] = row.Start
-		if row.HasWait {
-			vals[2*r+1] = row.Wait
-		} else {
-			vals[2*r+1] = math.NaN()
-		}
-	}
-	for c := 2 * len(rows); c < len(vals); c++ {
-		vals[c] = math.NaN()
-	}
-}
-
-// pilot returns the first m samples' values, sorted, for the columns of this pass (others stay
-// nil), widening the columns when allowed and a sample is longer than expected.
-func (sm *sampler) pilot(m int) [][]float64 {
+// pilot returns the first m samples' values for the columns of this pass (others stay nil),
+// widening the columns when allowed and a sample is longer than expected. When the pilot is every
+// sample its columns are sorted; otherwise each column is only ordered at the ranks that are read
+// (its least and greatest value and each percentile's bracket ranks; see orderRanks).
+func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	out := make([][]float64, sm.cols)
 	for c := sm.lo; c < sm.hi; c++ {
 		out[c] = make([]float64, 0, m) // exact size: appending would double past the budget
@@ -311,12 +326,30 @@ func (sm *sampler) pilot(m int) [][]float64 {
 		}
 	}
 	sm.cols = len(out)
-	parallel(len(out), func(c int) { slices.Sort(out[c]) })
+	if m == sm.n { // every sample: the percentiles are read straight from the sorted columns
+		parallel(len(out), func(c int) { slices.Sort(out[c]) })
+		return out
+	}
+	parallel(len(out), func(c int) {
+		if len(out[c]) == 0 {
+			return
+		}
+		ranks := []int{0, len(out[c]) - 1}
+		for _, p := range percents {
+			kLo, kHi := bracketRanks(len(out[c]), p/100)
+			ranks = append(ranks, kLo, kHi)
+		}
+		slices.Sort(ranks)
+		orderRanks(out[c], ranks)
+	})
 	return out
 }
 
 // parallel runs f(0..n-1) on every core.
-func parallel(n int, f func(i int)) {
+func parallel(n int, f func(i int)) { parallelW(n, func(_, i int) { f(i) }) }
+
+// parallelW runs f(w, 0..n-1) on every core, w being the goroutine's number (below GOMAXPROCS).
+func parallelW(n int, f func(w, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -324,7 +357,7 @@ func parallel(n int, f func(i int)) {
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
+				f(w, i)
 			}
 		}()
 	}

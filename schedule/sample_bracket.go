@@ -15,9 +15,7 @@ const bracketLimit = 1 << 20
 // bracket sets [lo, hi] around where quantile p of n samples lies, from the sorted pilot.
 func (t *target) bracket(sorted []float64, p float64) {
 	m := float64(len(sorted))
-	sigma := math.Sqrt(max(p*(1-p), 1/m) * m)
-	kLo := int(math.Floor(p*m-6*sigma)) - 2
-	kHi := int(math.Ceil(p*m+6*sigma)) + 2
+	kLo, kHi := bracketRanks(len(sorted), p)
 	t.lo, t.hi = math.Inf(-1), math.Inf(1)
 	if kLo >= 0 {
 		t.lo = sorted[kLo]
@@ -27,6 +25,29 @@ func (t *target) bracket(sorted []float64, p float64) {
 	}
 	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / m * 1.05
 	t.bracketed = true
+}
+
+// bracketRanks are the 0-based ranks among m pilot values that bound quantile p's bracket
+// (either may fall outside 0..m-1: no bound on that side).
+func bracketRanks(m int, p float64) (kLo, kHi int) {
+	mf := float64(m)
+	sigma := math.Sqrt(max(p*(1-p), 1/mf) * mf)
+	return int(math.Floor(p*mf-6*sigma)) - 2, int(math.Ceil(p*mf+6*sigma)) + 2
+}
+
+// orderRanks reorders v so that v[k] is its k-th smallest value for every k in ranks, as a sort
+// would leave it, and every value before v[k] is at most v[k]: the brackets and the histogram
+// grid read the pilot only at such ranks, and selecting them is linear where a sort is not.
+// ranks must be ascending; ranks outside v are ignored.
+func orderRanks(v []float64, ranks []int) {
+	lo := 0
+	for _, k := range ranks {
+		if k < lo || k >= len(v) {
+			continue
+		}
+		selectRank(v[lo:], k-lo)
+		lo = k + 1
+	}
 }
 
 // bracketPass counts, for every bracketed target, the samples below, at and inside its bracket,
@@ -58,29 +79,37 @@ func (sm *sampler) bracketPass(targets []*target) {
 	}
 	lay := newCutLayout(columns, stride)
 	workers := runtime.GOMAXPROCS(0)
-	states := walk(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, lay.place)
-	parallel(len(columns), func(i int) {
+	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, func(c *cutCounts, block []float64, samples int) {
+		lay.placeBlock(c, block, sm.cols, samples)
+	})
+	scratch := make([][]float64, runtime.GOMAXPROCS(0))
+	parallelW(len(columns), func(w, i int) {
 		cells := make([]int64, 2*stride+1)
-		values := make([][]float64, stride+1)
 		full := false
 		for _, st := range states {
 			for pos := range cells {
 				cells[pos] += st.cells[i*lay.cellStride+pos]
 			}
-			for j := range values {
-				// Grow the first worker's slice with the others' and let theirs go, so a
-				// column never holds its kept values twice.
-				k := i*(stride+1) + j
-				if values[j] == nil {
-					values[j] = st.values[k]
-				} else {
-					values[j] = append(values[j], st.values[k]...)
-				}
-				st.values[k] = nil
-			}
 			full = full || st.full
 		}
+		// An interval's kept values are joined, when a rank falls in it, into this goroutine's
+		// scratch slice (reused from column to column, so they are not held twice).
+		joined := -1
+		values := func(j int) []float64 {
+			if j != joined {
+				v := scratch[w][:0]
+				for _, st := range states {
+					k := i*(stride+1) + j
+					v = append(v, st.values[k][:st.kept[k]]...)
+				}
+				scratch[w], joined = v, j
+			}
+			return scratch[w]
+		}
 		sm.counts[columns[i].col] = columns[i].settle(cells, values, full)
+		for _, st := range states {
+			clear(st.values[i*(stride+1) : (i+1)*(stride+1)])
+		}
 	})
 }
 
@@ -120,19 +149,21 @@ func newCutLayout(columns []*columnCuts, stride int) *cutLayout {
 	return l
 }
 
-// cutCounts is one worker's tally: cells per column, and the kept values per interval.
+// cutCounts is one worker's tally: cells per column, and the kept values per interval: the
+// first kept[k] of values[k] (a separate count, so keeping a value writes no slice header).
 type cutCounts struct {
 	cells  []int64
 	values [][]float64
+	kept   []int
 	full   bool // more values than bracketLimit in some interval: its brackets failed
 }
 
 func (l *cutLayout) newCounts(expected int) *cutCounts {
-	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1))}
+	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	for i := range l.cols {
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
-				c.values[i*(l.stride+1)+j] = make([]float64, 0, min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64))
+				c.values[i*(l.stride+1)+j] = make([]float64, min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64))
 			}
 		}
 	}
@@ -140,21 +171,112 @@ func (l *cutLayout) newCounts(expected int) *cutCounts {
 }
 
 // place counts one sample's values: for each column, the number of boundaries below the value
-// (counted without branches) and whether it equals the next one give its cell.
+// and whether it equals the next one give its cell.
 func (l *cutLayout) place(c *cutCounts, vals []float64) {
+	l.placeBlock(c, vals, len(vals), 1)
+}
+
+// placeBlock counts a block of samples' values (sample k's at block[k*cols:]) column by column.
+// For a column with up to six boundaries (three brackets) they are held in registers and, for
+// each boundary, the values above it are counted in a register too, without branches: the values
+// with exactly j boundaries below them are the difference of two such counts, so no cell counter
+// in memory is touched per value. Only a value equal to a boundary (rare) or inside a bracket
+// (a few percent) takes a branch.
+func (l *cutLayout) placeBlock(c *cutCounts, block []float64, cols, samples int) {
+	if l.stride > 6 {
+		for i := range l.cols {
+			l.placeColumnWide(c, i, block, cols, samples)
+		}
+		return
+	}
 	for i, col := range l.cols {
-		v := vals[col]
-		if v != v { // NaN: no value in this sample
+		// Past the stride, NaN: never below a value, never equal to one.
+		b := cutBounds{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
+		copy(b[:], l.bounds[i*l.stride:(i+1)*l.stride])
+		b0, b1, b2, b3, b4, b5 := b[0], b[1], b[2], b[3], b[4], b[5]
+		var n0, n1, n2, n3, n4, n5, total int64 // values above boundary j; values
+		var eq [8]int64                         // values equal to boundary j
+		kept := l.kept[i]
+		for k := 0; k < samples; k++ {
+			v := block[k*cols+col]
+			if v != v { // NaN: no value in this sample
+				continue
+			}
+			total++
+			a0, a1, a2, a3, a4, a5 := b2i(b0 < v), b2i(b1 < v), b2i(b2 < v), b2i(b3 < v), b2i(b4 < v), b2i(b5 < v)
+			n0 += int64(a0)
+			n1 += int64(a1)
+			n2 += int64(a2)
+			n3 += int64(a3)
+			n4 += int64(a4)
+			n5 += int64(a5)
+			j := a0 + a1 + a2 + a3 + a4 + a5
+			pos := 2 * j
+			if b[j&7] == v {
+				eq[j&7]++
+				pos++
+			}
+			if kept>>pos&1 == 1 {
+				l.keep(c, i, j, v)
+			}
+		}
+		above := [8]int64{n0, n1, n2, n3, n4, n5}
+		cells := c.cells[i*l.cellStride : (i+1)*l.cellStride]
+		prev := total // values above boundary j-1 (all of them for j = 0)
+		for j := 0; j <= l.stride; j++ {
+			var next int64 // values above boundary j; none above the last
+			if j < l.stride {
+				next = above[j]
+			}
+			cells[2*j] += prev - next - eq[j]
+			if j < l.stride {
+				cells[2*j+1] += eq[j]
+			}
+			prev = next
+		}
+	}
+}
+
+// cutBounds holds one column's boundaries (padded with +Inf to the stride) for placeBlock.
+type cutBounds [8]float64
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// keep keeps v in interval j of column i, unless the interval is full.
+func (l *cutLayout) keep(c *cutCounts, i, j int, v float64) {
+	k := i*(l.stride+1) + j
+	n := c.kept[k]
+	if vals := c.values[k]; n < len(vals) && n < bracketLimit {
+		vals[n] = v
+		c.kept[k] = n + 1
+		return
+	}
+	if n >= bracketLimit {
+		c.full = true
+		return
+	}
+	c.values[k] = append(c.values[k], v) // past the expected share: grow
+	c.values[k] = c.values[k][:cap(c.values[k])]
+	c.kept[k] = n + 1
+}
+
+// placeColumnWide is placeBlock's loop for a column with more boundaries than cutBounds holds.
+func (l *cutLayout) placeColumnWide(c *cutCounts, i int, block []float64, cols, samples int) {
+	col := l.cols[i]
+	bounds := l.bounds[i*l.stride : (i+1)*l.stride]
+	for k := 0; k < samples; k++ {
+		v := block[k*cols+col]
+		if v != v {
 			continue
 		}
-		bounds := l.bounds[i*l.stride : (i+1)*l.stride]
 		j := 0
 		for _, b := range bounds {
-			inc := 0
-			if b < v {
-				inc = 1
-			}
-			j += inc
+			j += b2i(b < v)
 		}
 		pos := 2 * j
 		if j < len(bounds) && bounds[j] == v {
@@ -162,12 +284,7 @@ func (l *cutLayout) place(c *cutCounts, vals []float64) {
 		}
 		c.cells[i*l.cellStride+pos]++
 		if l.kept[i]>>pos&1 == 1 {
-			k := i*(l.stride+1) + j
-			if len(c.values[k]) >= bracketLimit {
-				c.full = true
-				continue
-			}
-			c.values[k] = append(c.values[k], v)
+			l.keep(c, i, j, v)
 		}
 	}
 }
@@ -215,7 +332,7 @@ func (cc *columnCuts) interval(v float64) int {
 }
 
 // settle finds each target's rank among the cell counts, when it falls inside its bracket.
-func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) (total int64) {
+func (cc *columnCuts) settle(cells []int64, values func(j int) []float64, full bool) (total int64) {
 	for _, c := range cells {
 		total += c
 	}
@@ -248,7 +365,7 @@ func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) (tota
 			if pos%2 == 1 {
 				t.value = cc.bounds[pos/2]
 			} else {
-				t.value = selectRank(values[pos/2], int(k-1))
+				t.value = selectRank(values(pos/2), int(k-1))
 			}
 			t.done = true
 			break
@@ -258,7 +375,8 @@ func (cc *columnCuts) settle(cells []int64, values [][]float64, full bool) (tota
 }
 
 // selectRank returns the k-th smallest (0-based) of v, reordering v: quickselect with a
-// median-of-three pivot.
+// median-of-three pivot. It leaves the values before k at most, and those after k at least, the
+// k-th.
 func selectRank(v []float64, k int) float64 {
 	lo, hi := 0, len(v)-1
 	for lo < hi {

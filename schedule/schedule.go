@@ -116,9 +116,19 @@ func (c *StartSum) Add(d float64) {
 func (c *StartSum) Now() float64 {
 	v := c.sum + c.comp
 	if math.Abs(v) < 4.5e6 {
-		return math.Round(v*1e9) / 1e9
+		return roundHalfAway(v*1e9) / 1e9
 	}
 	return v
+}
+
+// roundHalfAway is math.Round (half away from zero) for finite x, written with Trunc, which
+// compiles to one instruction on current CPUs where math.Round is bit manipulation, and without a
+// branch (the fraction is as likely to round up as down): d = x - Trunc(x) is exact, Trunc(2d) is
+// ±1 when |d| >= 0.5 and ±0 otherwise, and the sign of a zero result is x's, as math.Round's.
+func roundHalfAway(x float64) float64 {
+	t := math.Trunc(x)
+	d := x - t
+	return math.Copysign(t+math.Trunc(d+d), x)
 }
 
 // Duration marks a note argument as seconds of time, so renderers can print it human-readable.

@@ -30,9 +30,9 @@ type fleetRun struct {
 	end      int64
 	half     int64
 
-	heap      entityHeap
-	token     []int64 // shared limiter: when a blocked runner's next token is available
-	empty     []int64 // consecutive empty fetches per entity
+	heap      *calendar // entities' next fetches
+	token     []int64   // shared limiter: when a blocked runner's next token is available
+	empty     []int64   // consecutive empty fetches per entity
 	rng       []draw.SplitMix
 	idle      []int32   // shared limiter: goroutines per runner not running a task
 	running   []int32   // semaphore: tasks running per runner
@@ -61,6 +61,9 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	if d == PerWorker {
 		n = c.Runners * c.Capacity
 	}
+	// An entity's next fetch is at most a jittered plateau sleep (1.2 x plateau) and an answer
+	// away, or a fetch interval for the limiter.
+	r.heap = newCalendar(int64(c.plateau())*6/5+int64(c.AnswerTime)+int64(c.FetchInterval), n)
 	r.token = make([]int64, n)
 	r.empty = make([]int64, n)
 	r.blocked = make([]bool, n)

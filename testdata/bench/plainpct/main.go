@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 func main() {
@@ -21,7 +22,7 @@ func main() {
 	s := schedule.Polynomial{Attempts: attempts, Jitter: 0.15}
 	starts := make([][]float64, attempts)
 	waits := make([][]float64, attempts)
-	var g schedule.SplitMix
+	var g draw.SplitMix
 	var rows []schedule.Row
 	for i := 0; i < n; i++ {
 		g.Reseed(1, uint64(i))

@@ -1,0 +1,188 @@
+package schedule
+
+import (
+	"math"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// ColumnSampler is the optional fast path a strategy offers samplers: SampleInto writes one
+// schedule straight into its column values, row r's start at vals[2r] and its wait at vals[2r+1]
+// (NaN on the last row, which has no wait), without building Rows. It writes at most len(vals)/2
+// rows and returns how many it wrote; the caller sets the columns after them to NaN.
+//
+// The values must be the very floats Fill computes from the same draws, with the same operations
+// in the same order (starts through StartSum), and SampleInto must consume the same draws as Fill
+// up to the rows it writes. Strategies without it are sampled through Fill (FillColumns).
+type ColumnSampler interface {
+	SampleInto(d Draws, vals []float64) (rows int)
+}
+
+// columnFiller samples one schedule of a strategy into column values: through SampleInto when the
+// strategy has it, else through Fill and a reused row slice.
+type columnFiller struct {
+	s    Strategy
+	fast ColumnSampler
+	rows []Row
+}
+
+func newColumnFiller(s Strategy, cols int) *columnFiller {
+	f := &columnFiller{s: s}
+	if cs, ok := s.(ColumnSampler); ok {
+		f.fast = cs
+	} else {
+		f.rows = make([]Row, 0, cols/2)
+	}
+	return f
+}
+
+// fill writes one sample's values into vals: NaN where the sample has no value (the wait after its
+// last row, and every row it does not reach). It reports whether the sample had more rows than
+// vals holds (its last written row has a wait).
+func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
+	var n int
+	if f.fast != nil {
+		n = f.fast.SampleInto(d, vals)
+	} else {
+		f.rows = f.s.Fill(d, f.rows)
+		n = FillColumns(f.rows, vals)
+		if len(f.rows) > n {
+			return true
+		}
+	}
+	for c := 2 * n; c < len(vals); c++ {
+		vals[c] = math.NaN()
+	}
+	return n > 0 && 2*n == len(vals) && !math.IsNaN(vals[len(vals)-1])
+}
+
+// FillColumns writes rows into column values as SampleInto does and returns the rows written:
+// start and wait of each row that fits, NaN for a row without a wait. Rows past len(vals)/2 are
+// left out.
+func FillColumns(rows []Row, vals []float64) int {
+	rows = rows[:min(len(rows), len(vals)/2)]
+	for r, row := range rows {
+		vals[2*r] = row.Start
+		if row.HasWait {
+			vals[2*r+1] = row.Wait
+		} else {
+			vals[2*r+1] = math.NaN()
+		}
+	}
+	return len(rows)
+}
+
+// walkInto is Walk writing column values: the same steps, the same float operations, the same
+// draws, stopping once vals is full.
+func walkInto(p Policy, job float64, d Draws, vals []float64) int {
+	var sum StartSum
+	step := Step{}
+	for k := 1; 2*k <= len(vals); k++ {
+		start := sum.Now()
+		vals[2*k-2] = start
+		vals[2*k-1] = math.NaN()
+		if k >= MaxAttempts {
+			return k
+		}
+		step.Attempt = k
+		step.Elapsed = start + job
+		w, ok := p.Next(step, d)
+		if !ok {
+			return k
+		}
+		vals[2*k-1], step.Prev = w, w
+		sum.Add(job)
+		sum.Add(w)
+	}
+	return len(vals) / 2
+}
+
+// SampleInto writes one schedule's column values (see ColumnSampler).
+func (c *Composed) SampleInto(d Draws, vals []float64) int {
+	return walkInto(c.walk, c.JobDuration, d, vals)
+}
+
+// SampleInto writes one schedule's column values (see ColumnSampler).
+func (f Fixed) SampleInto(d Draws, vals []float64) int {
+	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals)
+}
+
+// SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
+func (p Polynomial) SampleInto(d Draws, vals []float64) int {
+	if g, ok := d.(*draw.SplitMix); ok && p.Jitter != 0 {
+		return p.sampleSplitMix(g, vals)
+	}
+	n := min(p.Attempts, len(vals)/2)
+	var clock StartSum
+	for e := 1; e <= n; e++ {
+		vals[2*e-2] = clock.Now()
+		if e < p.Attempts {
+			delay := fourthPower(e)
+			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
+			vals[2*e-1] = w
+			clock.Add(p.JobDuration)
+			clock.Add(w)
+		} else {
+			vals[2*e-1] = math.NaN()
+		}
+	}
+	return n
+}
+
+// sampleSplitMix is SampleInto with the seeded generator called directly (inlined), for a
+// non-zero jitter: the same operations as activeJobJitter's d.Unit() * delay * jitter.
+func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64) int {
+	n := min(p.Attempts, len(vals)/2)
+	var clock StartSum
+	for e := 1; e <= n; e++ {
+		vals[2*e-2] = clock.Now()
+		if e < p.Attempts {
+			delay := fourthPower(e)
+			w := delay + g.Unit()*delay*p.Jitter + 2
+			vals[2*e-1] = w
+			if p.JobDuration != 0 { // adding +0 to a non-negative clock changes no bit of it
+				clock.Add(p.JobDuration)
+			}
+			clock.Add(w)
+		} else {
+			vals[2*e-1] = math.NaN()
+		}
+	}
+	return n
+}
+
+// SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
+func (s Sidekiq) SampleInto(d Draws, vals []float64) int {
+	n := min(s.Retries+1, len(vals)/2)
+	var clock StartSum
+	for c := int64(0); c < int64(n); c++ {
+		vals[2*c] = clock.Now()
+		if c < int64(s.Retries) {
+			w := fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
+			vals[2*c+1] = w
+			clock.Add(s.JobDuration)
+			clock.Add(w)
+		} else {
+			vals[2*c+1] = math.NaN()
+		}
+	}
+	return n
+}
+
+// SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
+func (a ActRunner) SampleInto(d Draws, vals []float64) int {
+	n := min(a.Polls, len(vals)/2)
+	base, maxI := a.Intervals()
+	var clock StartSum
+	for k := 1; k <= n; k++ {
+		vals[2*k-2] = clock.Now()
+		if k < a.Polls {
+			w := ActRunnerJitter(d, ActRunnerInterval(base, maxI, int64(k))).Seconds()
+			vals[2*k-1] = w
+			clock.Add(w)
+		} else {
+			vals[2*k-1] = math.NaN()
+		}
+	}
+	return n
+}
