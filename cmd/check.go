@@ -83,7 +83,7 @@ check --policy FILE checks every policy of a YAML file:
 	check.MarkFlagFilename("policy", "yaml", "yml")
 	var a assertions
 	var eval evaluation
-	addStrategySubcommands(check, func(fs *pflag.FlagSet) {
+	addStrategySubcommands(g, check, func(fs *pflag.FlagSet) {
 		a.bind(fs)
 		eval.bind(fs)
 		eval.bindBound(fs)

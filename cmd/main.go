@@ -48,7 +48,7 @@ func Main() int {
 // run executes one command line. Everything is written to stdout only after it has been fully
 // computed and rendered, so a failure leaves stdout empty.
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdout, stderr)
+	root := newRootCmd(stdout, stderr, args...)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		// Only a shell asking for completions needs every flag's words: registering them
 		// walks every command's flags and took most of a table's start-up.

@@ -45,7 +45,7 @@ dotted lines, --log puts the time axis on a log scale (attempt 1, at 0 s, is the
 	o.sample.bind(c.Flags(), true)
 	c.Flags().StringVar(&o.policyFile, "policy", "", "plot every policy in this check policy file")
 	c.MarkFlagFilename("policy", "yaml", "yml")
-	addStrategySubcommands(c, func(fs *pflag.FlagSet) {
+	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
 		o.bind(fs)
 		o.sample.bind(fs, false)
 	}, func(b *boundStrategy) error {

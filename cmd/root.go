@@ -18,12 +18,13 @@ type globalOptions struct {
 	lang        string
 	units       string // --units: auto, human, seconds or both
 	command     string // the command line that reproduces the output, for markdown
+	focus       string // the one strategy the command line runs, when it names one
 	stdout      io.Writer
 	stderr      io.Writer
 }
 
-func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
-	g := &globalOptions{stdout: stdout, stderr: stderr}
+func newRootCmd(stdout, stderr io.Writer, args ...string) *cobra.Command {
+	g := &globalOptions{stdout: stdout, stderr: stderr, focus: focusOf(args)}
 	root := &cobra.Command{
 		Use:   "backoffctl",
 		Short: "Retry and backoff schedules of real systems, exact",

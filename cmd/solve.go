@@ -31,7 +31,7 @@ parameter's range.`,
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("solve", args) },
 	}
 	var o solveOptions
-	addStrategySubcommands(solve, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
+	addStrategySubcommands(g, solve, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
 	defs := strategy.All() // built once: Find builds the registry at every call
 	for _, c := range solve.Commands() {
 		if def, ok := findDef(defs, c.Name()); ok {

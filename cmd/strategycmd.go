@@ -75,8 +75,15 @@ func findDef(defs []strategy.Def, name string) (strategy.Def, bool) {
 
 // addStrategySubcommands adds one subcommand per strategy of the registry to parent. flags
 // registers the command's own flags on each; run gets the bound strategy.
-func addStrategySubcommands(parent *cobra.Command, flags func(fs *pflag.FlagSet), run func(b *boundStrategy) error) {
+//
+// When the command line names one strategy under its verb (g.focus), only that one is added: a
+// table of one strategy does not build the flags of all the others. Help, completion and
+// anything else get every strategy.
+func addStrategySubcommands(g *globalOptions, parent *cobra.Command, flags func(fs *pflag.FlagSet), run func(b *boundStrategy) error) {
 	for _, def := range strategy.All() {
+		if g.focus != "" && def.Name != g.focus {
+			continue
+		}
 		c := &cobra.Command{
 			Use:     def.Name + " [flags]",
 			Aliases: def.Aliases,
@@ -115,4 +122,24 @@ func noStrategy(verb string, args []string) error {
 		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategy.Names(), ", "))
 	}
 	return badInput("%s", unknownChoice("strategy", args[0], strategy.Names(), strategyAliases()...))
+}
+
+// strategyVerbs are the commands whose subcommands are the strategies.
+var strategyVerbs = map[string]bool{"table": true, "solve": true, "check": true, "explore": true, "plot": true}
+
+// focusOf is the strategy a command line runs directly (`table polynomial ...`), or "" when it
+// runs something else or asks for help.
+func focusOf(args []string) string {
+	if len(args) < 2 || !strategyVerbs[args[0]] {
+		return ""
+	}
+	for _, a := range args[2:] {
+		if a == "-h" || a == "--help" {
+			return ""
+		}
+	}
+	if def, ok := strategy.Find(args[1]); ok {
+		return def.Name
+	}
+	return ""
 }

@@ -5,6 +5,8 @@
 package strategy
 
 import (
+	"sync"
+
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -59,8 +61,11 @@ func (d Def) Defaults() *param.Values { return param.Defaults(d.Params) }
 // Build returns the strategy at values v.
 func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v) }
 
-// All lists every strategy, in the order lists print them.
-func All() []Def {
+// All lists every strategy, in the order lists print them. The list is built once and shared:
+// callers read it and do not change it.
+func All() []Def { return registry() }
+
+var registry = sync.OnceValue(func() []Def {
 	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
 	return append(defs,
 		cenkalti(),
@@ -82,7 +87,7 @@ func All() []Def {
 		asynq(),
 		oban(),
 	)
-}
+})
 
 // Find returns the strategy named name or one of its aliases.
 func Find(name string) (Def, bool) {
