@@ -63,6 +63,7 @@ func (o *solveOptions) run(g *globalOptions, b *boundStrategy) error {
 	if _, err := b.strategy(o.eval.sampling()); err != nil {
 		return err
 	}
+	b.def = b.def.At(b.values)
 	o.eval.budget = new(analyze.Budget)
 	e := o.eval.with(b, g.stderr)
 	if o.param != "" {

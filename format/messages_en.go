@@ -206,5 +206,9 @@ func englishMessages() map[string]string {
 		"note.polly.zero":                  "--delay 0: every delay is 0, without a draw (GetRetryDelayCore returns it first)",
 		"note.polly.capped":                "--max-delay %v caps the delay after the jitter, here from the wait after attempt %d on",
 		"note.polly.saturated":             "from the wait after attempt %d the delay passes TimeSpan's range: Polly catches the OverflowException and waits TimeSpan.MaxValue (the decorrelated formula 2^63-1024 ticks), about 29,227 years",
+		"note.grpc.rpc.calls":              "grpc-go makes %d calls in all (maxAttempts counts the first call): %d retries, and no wait after the last; the wait after call k is min(initialBackoff*backoffMultiplier^(k-1), maxBackoff) times 0.8+0.4u",
+		"note.grpc.rpc.clamped":            "--max-attempts %d is above grpc-go's limit of %d calls (WithMaxCallAttempts, default 5): grpc-go clamps it without an error",
+		"note.grpc.rpc.capped":             "from the wait after call %d on the nominal wait is --max-backoff %s; the jitter applies after the cap, so waits reach %s",
+		"note.grpc.rpc.pushback":           "not modelled: a server's grpc-retry-pushback-ms replaces the wait and restarts the exponent at 0, and retry throttling (retryThrottling) can end the retries early",
 	}
 }

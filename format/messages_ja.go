@@ -207,5 +207,9 @@ func japaneseMessages() map[string]string {
 		"note.polly.zero":                  "--delay 0: 待ちはすべて 0 で、乱数は引きません (GetRetryDelayCore が最初に返します)",
 		"note.polly.capped":                "--max-delay %v はジッターのあとの待ちを抑えます。ここでは %d 回目の実行のあとの待ちからです",
 		"note.polly.saturated":             "%d 回目の実行のあとの待ちから TimeSpan の範囲を超えます: Polly は OverflowException を捕まえて TimeSpan.MaxValue (decorrelated の式では 2^63-1024 tick)、約 29,227 年待ちます",
+		"note.grpc.rpc.calls":              "grpc-go は全部で %d 回呼び出します (maxAttempts は最初の呼び出しを含みます): 再試行は %d 回で、最後の呼び出しの後に待ちはありません。k 回目の後の待ちは min(initialBackoff*backoffMultiplier^(k-1), maxBackoff) に 0.8+0.4u を掛けたものです",
+		"note.grpc.rpc.clamped":            "--max-attempts %d は grpc-go の上限 %d 回 (WithMaxCallAttempts、既定 5) を超えています: grpc-go はエラーにせず上限に切り詰めます",
+		"note.grpc.rpc.capped":             "%d 回目の後の待ちから名目上の待ちは --max-backoff %s です。ジッターは上限の後に適用されるため、待ちは %s に達します",
+		"note.grpc.rpc.pushback":           "モデル化していません: サーバーの grpc-retry-pushback-ms は待ちを置き換えて指数を 0 に戻し、再試行の抑制 (retryThrottling) は再試行を早く終わらせることがあります",
 	}
 }

@@ -91,3 +91,71 @@ func (g GRPC) Strategy(params []schedule.Param, job float64) schedule.Strategy {
 		},
 	})
 }
+
+// GRPCMaxCallAttempts is grpc-go's defaultMaxCallAttempts (dialoptions.go): a retryPolicy's
+// maxAttempts above it becomes it (service_config.go convertRetryPolicy).
+const GRPCMaxCallAttempts = 5
+
+// GRPCRPC is grpc-go's RPC retry policy: the service config's retryPolicy (module
+// google.golang.org/grpc v1.85.0, service_config.go jsonRetryPolicy, isValidRetryPolicy and
+// convertRetryPolicy; the waits in stream.go csAttempt.shouldRetry, lines 875-890). grpc-go has no
+// defaults: without a retryPolicy an RPC is not retried. With maxAttempts 4, initialBackoff 0.1s,
+// maxBackoff 1s, backoffMultiplier 2 and every draw at u = 0.5:
+//
+//	call  start  wait   wait range
+//	1     0s     100ms  [80ms, 120ms): min(initialBackoff*2^0, maxBackoff) * (0.8 + 0.4u)
+//	2     100ms  200ms  [160ms, 240ms)
+//	3     300ms  400ms  [320ms, 480ms)
+//	4     700ms  -      numRetries+1 >= maxAttempts: no wait after the last call
+//
+// The wait after call k is min(InitialBackoff * math.Pow(BackoffMultiplier, k-1), MaxBackoff) in
+// float64 nanoseconds, times 0.8+0.4u, truncated to the ns (math.Pow, not a loop: 1s x1.7 after
+// call 3 is 2.889999999s). The exponent counts retries since the last server pushback; pushback and
+// retry throttling are not modelled.
+type GRPCRPC struct {
+	InitialBackoff    time.Duration
+	MaxBackoff        time.Duration
+	BackoffMultiplier float64
+	MaxAttempts       int // as configured; Calls clamps it
+}
+
+// Calls is the number of calls grpc-go makes: maxAttempts clamped to GRPCMaxCallAttempts
+// (service_config.go: if jrp.MaxAttempts < maxAttempts { maxAttempts = jrp.MaxAttempts }).
+func (g GRPCRPC) Calls() int { return min(g.MaxAttempts, GRPCMaxCallAttempts) }
+
+// nominal is the capped, unjittered wait after call n+1, in float64 ns.
+func (g GRPCRPC) nominal(n int) float64 {
+	fact := math.Pow(g.BackoffMultiplier, float64(n))                 // stream.go:884 fact := math.Pow(rp.BackoffMultiplier, float64(cs.numRetriesSincePushback))
+	return min(float64(g.InitialBackoff)*fact, float64(g.MaxBackoff)) // stream.go:885 cur := min(float64(rp.InitialBackoff)*fact, float64(rp.MaxBackoff))
+}
+
+// backoff is the wait after call n+1 (n retries so far, no pushback) for the draw.
+func (g GRPCRPC) backoff(n int, d schedule.Draws) time.Duration {
+	cur := g.nominal(n)
+	cur *= 0.8 + 0.4*d.Unit()        // stream.go:887: the jitter after the cap, up to 1.2*maxBackoff
+	return time.Duration(int64(cur)) // stream.go:888: truncated; at most 1.2*param.MaxDuration, far from int64's end
+}
+
+// Strategy is the policy as a table of g.Calls() calls.
+func (g GRPCRPC) Strategy(params []schedule.Param, job float64) schedule.Strategy {
+	waits := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
+		return seconds(g.backoff(s.Attempt-1, d)), true
+	})
+	return schedule.Compose(schedule.Composed{
+		ID: "grpc", Parameters: params, Waits: waits, Attempts: g.Calls(), JobDuration: job,
+		Explain: func(rows []schedule.Row) []schedule.Note {
+			notes := []schedule.Note{{Key: "note.grpc.rpc.calls", Args: []any{len(rows), len(rows) - 1}}}
+			if g.MaxAttempts > GRPCMaxCallAttempts {
+				notes = append(notes, schedule.Note{Key: "note.grpc.rpc.clamped", Args: []any{g.MaxAttempts, GRPCMaxCallAttempts}})
+			}
+			for n := 0; n < len(rows)-1; n++ {
+				if g.nominal(n) >= float64(g.MaxBackoff) {
+					top := seconds(g.MaxBackoff) * 1.2
+					notes = append(notes, schedule.Note{Key: "note.grpc.rpc.capped", Args: []any{n + 1, schedule.Duration(seconds(g.MaxBackoff)), schedule.Duration(top)}})
+					break
+				}
+			}
+			return append(notes, schedule.Note{Key: "note.grpc.rpc.pushback"})
+		},
+	})
+}

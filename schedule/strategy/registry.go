@@ -38,6 +38,9 @@ type Def struct {
 	// value n - CountOffset (sidekiq's retries count retries, not executions).
 	Count       string
 	CountOffset int
+	// CountBy names the count parameter for values v when it depends on them (grpc counts
+	// connection attempts with --attempts, RPC calls with --max-attempts); nil: Count.
+	CountBy func(v *param.Values) string
 	// CountReshapes: the count parameter changes the waits themselves, not only how many rows
 	// there are (Oban scales the attempt to max_attempts), so a longer schedule does not begin
 	// with a shorter one; solve then searches the count, assuming the last start grows with it.
@@ -57,6 +60,14 @@ type Def struct {
 
 // Defaults returns the strategy's parameters at their defaults.
 func (d Def) Defaults() *param.Values { return param.Defaults(d.Params) }
+
+// At returns d with Count naming the count parameter for values v.
+func (d Def) At(v *param.Values) Def {
+	if d.CountBy != nil {
+		d.Count = d.CountBy(v)
+	}
+	return d
+}
 
 // Build returns the strategy at values v.
 func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v) }
