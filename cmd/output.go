@@ -114,9 +114,13 @@ func (v *outputValue) Set(s string) error {
 	if s == "" {
 		return fmt.Errorf("must be a file name, got %q", s)
 	}
-	for _, f := range append([]string{"auto"}, format.Formats...) {
-		if s == f {
-			return fmt.Errorf("%s writes a file named %q: for the format use -o %s (or --format %s); for a file use ./%s", s, s, s, s, s)
+	for _, f := range append([]string{"auto", "md"}, format.Formats...) {
+		if strings.EqualFold(s, f) {
+			name := strings.ToLower(s)
+			if name == "md" {
+				name = "markdown"
+			}
+			return fmt.Errorf("%s writes a file named %q: for the format use -o %s (or --format %s); for a file use ./%s", s, s, name, name, s)
 		}
 	}
 	*v.p = s

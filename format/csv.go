@@ -11,7 +11,7 @@ func renderCSV(w io.Writer, t *Table) error {
 	cw := csv.NewWriter(w)
 	head := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		head[i] = c.Key
+		head[i] = neutraliseFormula(EscapeControl(c.Key)) // keys can carry a policy's name (compare)
 	}
 	if err := cw.Write(head); err != nil {
 		return err

@@ -134,3 +134,17 @@ func TestUnknownFormat(t *testing.T) {
 }
 
 func nan() float64 { var z float64; return z / z }
+
+// TestCSVHeaderNeutralised: column keys can carry user text (compare names columns after
+// policies), so a key that starts like a spreadsheet formula is neutralised too.
+func TestCSVHeaderNeutralised(t *testing.T) {
+	tb := &Table{Columns: []Column{{Key: "attempt", Kind: Integer}, {Key: `=HYPERLINK("x")_start_seconds`, Kind: Seconds}},
+		Rows: [][]Cell{{{Num: 1}, {Num: 0}}}}
+	var b bytes.Buffer
+	if err := Render(&b, tb, "csv", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "attempt,\"'=HYPERLINK(\"\"x\"\")_start_seconds\"\n1,0\n"; b.String() != want {
+		t.Errorf("csv %q, want %q", b.String(), want)
+	}
+}
