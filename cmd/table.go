@@ -24,7 +24,8 @@ attempt 1 started) and the wait until the next attempt. The last row has no wait
 
 Every random draw is a u in [0, 1): --rand fixes them all (default 0.5), --seed samples one schedule.
 --envelope adds each start's and wait's least and greatest value over all draws; --percentiles adds
-sampled percentiles (--samples schedules from --seed), next to the --rand columns.
+sampled percentiles (--samples schedules from --seed); the plain columns stay the schedule --seed
+samples (or the --rand one when --rand is given too).
 
 Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strategies".`,
 		Example: `  backoffctl table polynomial --attempts 25
