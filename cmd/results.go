@@ -55,7 +55,7 @@ func extraColumns(cols []schedule.Column) []format.Column {
 		case schedule.Text:
 			kind = format.Text
 		}
-		out[i] = format.Column{Key: c.Key, Kind: kind}
+		out[i] = format.Column{Key: c.Key, Kind: kind, Spare: 2} // a strategy's own column: left out first
 	}
 	return out
 }

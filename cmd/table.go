@@ -114,6 +114,7 @@ func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
 		format.Column{Key: "wait_max_seconds", Kind: format.Seconds},
 	)
 	width := len(t.Columns) - 4
+	t.Columns[2].Spare = 1 // the envelope asked for says more than the plain wait: keep it longer
 	growRows(t, len(bounds), width)
 	for i := range t.Rows {
 		if i >= len(bounds) {

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
@@ -22,6 +23,7 @@ var UnitChoices = []string{UnitsHuman, UnitsSeconds, UnitsBoth}
 type grid struct {
 	heads []string
 	right []bool
+	spare []int
 	rows  [][]string
 	alert [][]bool
 	notes []Message
@@ -54,18 +56,28 @@ func layout(t *Table, o Options, border func(cols int) int) grid {
 		}
 	}
 	var dropped []string
+	orig := append([]string{}, g.heads...)
 	for {
 		g.wrap = g.textWrap(o.Width, border)
 		if len(g.heads) <= 2 || g.width(border) <= o.Width {
 			break
 		}
-		last := len(g.heads) - 1
-		dropped = append([]string{g.heads[last]}, dropped...)
-		g.heads, g.right = g.heads[:last], g.right[:last]
+		drop := len(g.heads) - 1
+		for i := len(g.heads) - 1; i >= 2; i-- {
+			if g.spare[i] > g.spare[drop] {
+				drop = i
+			}
+		}
+		dropped = append(dropped, g.heads[drop])
+		g.heads = append(g.heads[:drop:drop], g.heads[drop+1:]...)
+		g.right = append(g.right[:drop:drop], g.right[drop+1:]...)
+		g.spare = append(g.spare[:drop:drop], g.spare[drop+1:]...)
 		for i := range g.rows {
-			g.rows[i], g.alert[i] = g.rows[i][:last], g.alert[i][:last]
+			g.rows[i] = append(g.rows[i][:drop:drop], g.rows[i][drop+1:]...)
+			g.alert[i] = append(g.alert[i][:drop:drop], g.alert[i][drop+1:]...)
 		}
 	}
+	slices.SortStableFunc(dropped, func(a, b string) int { return slices.Index(orig, a) - slices.Index(orig, b) })
 	if len(dropped) > 0 {
 		g.notes = append(g.notes, Message{Key: "note.fit.dropped", Args: []any{strings.Join(dropped, ", "), o.Width}})
 	}
@@ -82,8 +94,9 @@ func build(t *Table, lang, units string, merge bool) grid {
 		if merge && i+1 < len(t.Columns) && c.Kind == Seconds {
 			if base, ok := strings.CutSuffix(c.Key, "_min_seconds"); ok && t.Columns[i+1].Key == base+"_max_seconds" {
 				cols = append(cols, source{i, i + 1})
-				g.heads = append(g.heads, EscapeControl(Translate(lang, Message{Key: "col.range", Args: []any{header(lang, base+"_seconds")}})))
+				g.heads = append(g.heads, EscapeControl(Translate(lang, Message{Key: "col.range", Args: []any{header(lang, c.Key)}})))
 				g.right = append(g.right, true)
+				g.spare = append(g.spare, c.Spare)
 				i++
 				continue
 			}
@@ -95,6 +108,7 @@ func build(t *Table, lang, units string, merge bool) grid {
 		}
 		g.heads = append(g.heads, h)
 		g.right = append(g.right, rightAligned(c.Kind))
+		g.spare = append(g.spare, c.Spare)
 	}
 	for _, row := range t.Rows {
 		cells := make([]string, len(cols))

@@ -26,7 +26,7 @@ func englishMessages() map[string]string {
 		"note.generic.exceeds":     "--jitter %s is applied after the cap (--cap-order cap-then-jitter), so a wait can exceed the cap: up to %s",
 		"note.seed":                "--seed %d: %s",
 		"col.group":                "group",
-		"col.range":                "%s min – max",
+		"col.range":                "%s – max",
 		"note.fit.dropped":         "not shown, to fit %[2]d columns: %[1]s (a wider terminal or COLUMNS shows them; -o csv, json and markdown always do)",
 		"note.fit.markdown":        "durations without their raw seconds, so the table fits a page (--units both adds them; -o csv has them in full)",
 		"md.reproduce":             "Reproduce with",

@@ -27,7 +27,7 @@ func japaneseMessages() map[string]string {
 		"note.generic.exceeds":     "--jitter %s は上限の後に適用されます (--cap-order cap-then-jitter)。待ち時間は上限を超えることがあります: 最大 %s",
 		"note.seed":                "--seed %d: %s",
 		"col.group":                "分類",
-		"col.range":                "%s 最小 – 最大",
+		"col.range":                "%s – 最大",
 		"note.fit.dropped":         "%[2]d 桁に収めるため省略した列: %[1]s (広い端末または COLUMNS で表示。-o csv、json、markdown では常に表示)",
 		"note.fit.markdown":        "ページに収めるため秒数を省略しています (--units both で表示、-o csv には全桁あり)",
 		"md.reproduce":             "再現コマンド",

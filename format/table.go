@@ -30,6 +30,10 @@ type Column struct {
 	// User marks text that comes from the user's input (a policy name): CSV neutralises it where a
 	// spreadsheet would run it as a formula.
 	User bool
+	// Spare ranks a column for leaving out when a table does not fit a terminal: higher ranks go
+	// first (a strategy's own counters before the envelope the user asked for), ties from the
+	// right. 0: left out last.
+	Spare int
 }
 
 // Cell is a number, a word, or nothing (empty in CSV, null in JSON).
