@@ -178,6 +178,15 @@ func TestTypedValues(t *testing.T) {
 	if m.typing || m.status != "" || len(m.calc.rows) != 12 {
 		t.Errorf("12 then Enter: typing %v, status %q, %d rows", m.typing, m.status, len(m.calc.rows))
 	}
+	// Typing over the shown value replaces it (not 129); Backspace first edits it instead.
+	m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, runes("9"), tea.KeyMsg{Type: tea.KeyEnter})
+	if got := strings.Join(m.Args(), " "); got != "table polynomial --attempts 9" {
+		t.Errorf("Enter 9 Enter over 12: %s", got)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyBackspace}, runes("12"), tea.KeyMsg{Type: tea.KeyEnter})
+	if got := strings.Join(m.Args(), " "); got != "table polynomial --attempts 12" {
+		t.Errorf("Enter Backspace 12 Enter over 9: %s", got)
+	}
 	// Esc leaves the value alone.
 	m = press(m, runes("j"), tea.KeyMsg{Type: tea.KeyEnter}, runes("9"), tea.KeyMsg{Type: tea.KeyEsc})
 	if got := strings.Join(m.Args(), " "); got != "table polynomial --attempts 12" {

@@ -65,6 +65,7 @@ type Model struct {
 	help     bool
 	typing   bool
 	input    []rune // the value being typed
+	fresh    bool   // input still holds the current value: the first character typed replaces it
 	status   string
 	isErr    bool
 	width    int
@@ -319,7 +320,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.step(-1)
 	case key.Matches(msg, keys.enter):
 		s := specs[m.sel]
-		m.typing = true
+		m.typing, m.fresh = true, true
 		m.input = []rune(formatValue(s, m.get(s.Name)))
 	case key.Matches(msg, keys.next):
 		m.switchTo(+1)
@@ -393,12 +394,16 @@ func (m Model) typeKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case tea.KeyCtrlU:
 		m.input = nil
 	case tea.KeyRunes, tea.KeySpace:
+		if m.fresh { // typing over the shown value replaces it; Backspace edits it instead
+			m.input = nil
+		}
 		if len(m.input) < 64 {
 			m.input = append(m.input, msg.Runes...)
 		}
 	default:
 		return m, nil
 	}
+	m.fresh = false
 	m.status, m.isErr = "", false
 	return m, nil
 }
