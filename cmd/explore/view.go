@@ -350,7 +350,7 @@ func wrap(s string, w int) []string {
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
 	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle"},
-	{"Enter", "type a value (typing replaces it, Backspace edits, Ctrl-U clears); Esc cancels"},
+	{"Enter", "type a new value (Backspace edits the shown one); Esc cancels"},
 	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
 	{"e", "envelope: least and greatest over all draws"},
 	{"w", "chart the starts instead of the waits, and back"},
