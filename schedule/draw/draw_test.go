@@ -77,7 +77,7 @@ func TestSplitMixDeterministicAndInRange(t *testing.T) {
 }
 
 // crypto/rand under testing/cryptotest.SetGlobalRandom(t, N) (Go 1.26) starts 6ae6783f4fbde91b...
-// for seed 1 and 22301fb8d82978da... for seed 42 (/work/research/aws-sdk-go-v2.md, scratch-aws):
+// for seed 1 and 22301fb8d82978da... for seed 42 (a run of the real library, scratch-aws):
 // the first draw is those 7 bytes, the first masked to 5 bits, over 2^53; the next 7 bytes follow.
 func TestCryptoTestRandMatchesSetGlobalRandom(t *testing.T) {
 	for _, c := range []struct {

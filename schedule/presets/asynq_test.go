@@ -18,7 +18,7 @@ func (q *queueInts) Unit() float64 { panic("asynq draws integers only") }
 func (q *queueInts) Intn(n int64) int64 { v := q.r[q.i]; q.i++; return v }
 
 // asynqRun is one real run of asynq v0.26.0's DefaultRetryDelayFunc(n, nil, nil) (Go 1.26,
-// linux/amd64), from /work/research/scratch-asynq/asynq_test.go: the delay in nanoseconds, and the
+// linux/amd64), from scratch-asynq/asynq_test.go: the delay in nanoseconds, and the
 // rand.IntN(30) draw r recovered from it by trying r = 0..29 (exactly one matches). asynq draws
 // from the unseedable global math/rand/v2, so the draws come from the run, not from a seed.
 var asynqRun = []struct{ n, ns, r int64 }{

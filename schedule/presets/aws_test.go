@@ -11,7 +11,7 @@ import (
 
 // Vectors from the real aws-sdk-go-v2 v1.47.7 (retry.NewStandard(opts).RetryDelay with the index
 // the middleware passes) under testing/cryptotest.SetGlobalRandom(t, seed), Go 1.26:
-// /work/research/aws-sdk-go-v2.md, scratch program scratch-aws (go test -count=1 -v .).
+// a run of the real library, scratch program scratch-aws (go test -count=1 -v .).
 func TestAWSMatchesSDK(t *testing.T) {
 	const maxB = 20 * time.Second
 	cases := []struct {

@@ -10,7 +10,7 @@ import (
 )
 
 // bullmqRuns are real runs of bullmq 6.7.0 (Node.js, npm install bullmq), from
-// /work/research/scratch-bullmq/run.js: Backoffs.calculate(Backoffs.normalize(backoff),
+// scratch-bullmq/run.js: Backoffs.calculate(Backoffs.normalize(backoff),
 // attemptsMade + 1) for attemptsMade + 1 < attempts, as Job.shouldRetryJob calls it, with
 // Math.random replaced by () => u. Delays in ms.
 var bullmqRuns = []struct {

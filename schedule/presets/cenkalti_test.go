@@ -11,7 +11,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
-// Vectors from /work/research/cenkalti-backoff.md: github.com/cenkalti/backoff/v4 v4.3.0 run by
+// Vectors from a run of the real library: github.com/cenkalti/backoff/v4 v4.3.0 run by
 // scratch-cenkalti-v4 (`go run .`, the global math/rand seeded with rand.Seed(N) under
 // GODEBUG=randseednop=0, a fake clock advanced by each wait) and v5.0.3 run by
 // scratch-cenkalti-v5 (`go test -run 'TestReal|TestHook'`: Retry in a testing/synctest bubble, the

@@ -19,7 +19,7 @@ func goRetry(t *testing.T, backoff string, base time.Duration, with string, limi
 	return GoRetry{Backoff: backoff, Base: base, With: ms, Limit: limit}
 }
 
-// Vectors from the real go-retry v0.5.0 (/work/research/go-retry.md): deterministic ones from
+// Vectors from the real go-retry v0.5.0 (a run of the real library): deterministic ones from
 // scratch-goretry (go run .), seeded ones from the library's own source with only its
 // "math/rand/v2" import swapped for a seeded ChaCha8 (go run ./seeded). The report writes
 // "base | a | b" for b(a(base)); --with lists the same outermost first: "b,a".

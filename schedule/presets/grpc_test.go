@@ -10,7 +10,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
-// Vectors from grpc-go v1.85.0 (/work/research/grpc-go.md). Jitter 0: the real
+// Vectors from grpc-go v1.85.0 (a run of the real library). Jitter 0: the real
 // internal/backoff Exponential.Backoff through go:linkname (scratch-grpc/expo). Seeded: the
 // library's formula with its global rand.Float64 swapped for a seeded ChaCha8 (scratch-grpc/seeded),
 // asserted there equal to the real code at Jitter 0.
@@ -90,7 +90,7 @@ func ExampleGRPC() {
 // RPC mode. grpc-go's csAttempt.shouldRetry is a method of an unexported type over a live stream,
 // so no program can call it alone: these vectors come from stream.go lines 875-890 of v1.85.0
 // copied verbatim with rand.Float64() replaced by a fixed u (scratch-grpc-rpc/vec), and the seeded
-// ones from /work/research/grpc-go.md (scratch-grpc/seeded, the same lines with a ChaCha8
+// ones from a run of the real library (scratch-grpc/seeded, the same lines with a ChaCha8
 // Float64), which the real client matched end to end in spread (scratch-grpc/rpcretry).
 func TestGRPCRPCMatchesLibrary(t *testing.T) {
 	s, ms := time.Second, time.Millisecond

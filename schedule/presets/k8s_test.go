@@ -11,7 +11,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
-// Vectors from /work/research/k8s-wait.md: k8s.io/apimachinery v0.37.2 wait.ExponentialBackoff run
+// Vectors from a run of the real library: k8s.io/apimachinery v0.37.2 wait.ExponentialBackoff run
 // by client-go v0.37.2 retry.OnError in a testing/synctest bubble (scratch-k8s, `go test -v .`,
 // rand.Seed(N) under GODEBUG=randseednop=0, which is rand.New(rand.NewSource(N)).Float64; fixed u
 // through the linknamed jitterRand). gaps are the sleeps between calls, wasted the sleep after the

@@ -44,7 +44,7 @@ func equalTicks(t *testing.T, name string, s schedule.Strategy, d schedule.Draws
 	}
 }
 
-// Vectors in ticks. .NET cannot run here, so they come from /work/research/scratch-polly/main.go
+// Vectors in ticks. .NET cannot run here, so they come from scratch-polly/main.go
 // (not committed; `go run .`), a line-by-line port of Polly 8.7.0 (a824c6b9)
 // src/Polly.Core/Retry/RetryHelper.cs GetRetryDelay/ApplyJitter/DecorrelatedJitterBackoffV2 and of
 // .NET 8's System.TimeSpan (TotalMilliseconds, FromMilliseconds, operator *), written separately

@@ -12,7 +12,7 @@ import (
 )
 
 // resilience4jJava are the sleeps (ms) printed by a JDK 17.0.15 scratch program,
-// /work/research/scratch-resilience4j/R4j.java (run.sh, out.txt), that quotes the arithmetic lines
+// scratch-resilience4j/R4j.java (run.sh, out.txt), that quotes the arithmetic lines
 // of resilience4j v2.4.0 (commit f1c3be8e79d09c70d457b2f89c3f89d03f1b5720)
 // resilience4j-core/.../core/IntervalFunction.java verbatim (LongStream.iterate with
 // x -> (long) (x * multiplier), Math.min with maxIntervalMillis, IntervalFunctionCompanion.randomize)

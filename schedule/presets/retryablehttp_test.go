@@ -11,7 +11,7 @@ import (
 
 // Vectors from the real go-retryablehttp v0.7.8 Client.Do with an in-memory transport inside a
 // testing/synctest bubble (clock at nanosecond 0, advancing only by the sleeps), and
-// LinearJitterBackoff called at a fixed Nanosecond(): /work/research/go-retryablehttp.md,
+// LinearJitterBackoff called at a fixed Nanosecond(): a run of the real library,
 // scratch-retryablehttp (go test -count=1 -v .).
 func TestRetryableHTTPMatchesLibrary(t *testing.T) {
 	s := time.Second

@@ -20,7 +20,7 @@ func (q *queueUnits) Unit() float64 { v := q.u[q.i]; q.i++; return v }
 func (q *queueUnits) Intn(n int64) int64 { return draw.ScaleDiscrete(q.Unit(), n) }
 
 // riverRun is one real run of river v0.51.1's DefaultClientRetryPolicy.NextRetry (Go 1.26,
-// linux/amd64), from /work/research/scratch-river/river_test.go: the policy ran inside a
+// linux/amd64), from scratch-river/river_test.go: the policy ran inside a
 // testing/synctest bubble, where time.Now is frozen, so NextRetry(job) - now is the exact delay in
 // nanoseconds for a job with k-1 recorded errors. River's draw is the global math/rand/v2, which
 // cannot be seeded, so the scratch program also found a u (walking ulps from the inverse) for

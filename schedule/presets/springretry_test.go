@@ -11,7 +11,7 @@ import (
 )
 
 // springJava are the sleeps (ms) printed by a JDK 17.0.15 scratch program,
-// /work/research/scratch-spring-retry/SpringRetry.java (run.sh, out.txt), that quotes the
+// scratch-spring-retry/SpringRetry.java (run.sh, out.txt), that quotes the
 // arithmetic of spring-retry v2.0.12 (commit 802c4450ce5850588947bbd8d2830f6f07a6076a)
 // verbatim: ExponentialBackOffContext.getSleepAndIncrement and getNextInterval,
 // ExponentialRandomBackOffContext.getSleepAndIncrement, UniformRandomBackOffPolicy.doBackOff,

@@ -8,7 +8,7 @@ import (
 
 // temporalReal are delays in ns printed by the real server code: go.temporal.io/server v1.30.0's
 // backoff.ExponentialBackoffAlgorithm and retrypolicy.EnsureDefaults, run by
-// /work/research/scratch-temporal/main_test.go (out.txt; Go 1.26.8), with nextBackoffInterval's
+// scratch-temporal/main_test.go (out.txt; Go 1.26.8), with nextBackoffInterval's
 // cap lines quoted (the function is unexported). v1.32.2, which the preset cites, needs Go >=
 // 1.26.10 and could not be built here; its nextBackoffInterval is identical and its
 // ExponentialBackoffAlgorithm differs only past the int64 range (it saturates explicitly, v1.30.0
