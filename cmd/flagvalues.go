@@ -146,7 +146,6 @@ func formatNumber(f float64) string { return param.FormatNumber(f) }
 // formatDuration prints a flag bound or default compactly, in days past a day: 5s, 1m0s, 2d.
 func formatDuration(d time.Duration) string { return param.FormatDuration(d) }
 
-func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
 
 // boolValue is a switch: --flag, --flag=true or --flag=false.
 type boolValue struct {

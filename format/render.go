@@ -44,28 +44,6 @@ func Render(w io.Writer, t *Table, format string, o Options) error {
 	return fmt.Errorf("unknown format %q", format)
 }
 
-// headers returns the human headings of t's columns.
-func headers(t *Table, lang string) []string {
-	h := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		h[i] = EscapeControl(header(lang, c.Key))
-	}
-	return h
-}
-
-// humanRows returns t's cells as the human formats print them.
-func humanRows(t *Table) [][]string {
-	out := make([][]string, len(t.Rows))
-	for i, row := range t.Rows {
-		cells := make([]string, len(row))
-		for j, c := range row {
-			cells[j] = humanCell(c, t.Columns[j].Kind)
-		}
-		out[i] = cells
-	}
-	return out
-}
-
 // humanField prints a summary value for the human formats.
 func humanField(f Field) string {
 	switch v := f.Value.(type) {

@@ -170,12 +170,6 @@ func (l *cutLayout) newCounts(expected int) *cutCounts {
 	return c
 }
 
-// place counts one sample's values: for each column, the number of boundaries below the value
-// and whether it equals the next one give its cell.
-func (l *cutLayout) place(c *cutCounts, vals []float64) {
-	l.placeBlock(c, vals, len(vals), 1)
-}
-
 // placeBlock counts a block of samples' values (sample k's at block[k*cols:]) column by column.
 // For a column with up to six boundaries (three brackets) they are held in registers and, for
 // each boundary, the values above it are counted in a register too, without branches: the values
