@@ -146,7 +146,6 @@ func formatNumber(f float64) string { return param.FormatNumber(f) }
 // formatDuration prints a flag bound or default compactly, in days past a day: 5s, 1m0s, 2d.
 func formatDuration(d time.Duration) string { return param.FormatDuration(d) }
 
-
 // boolValue is a switch: --flag, --flag=true or --flag=false.
 type boolValue struct {
 	p *bool
