@@ -5,6 +5,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/sim"
 	"github.com/spf13/cobra"
 )
@@ -59,9 +60,9 @@ Assumptions: max_running_jobs is fixed for the whole run; Sidekiq has a free thr
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := sim.CapacityConfig{MaxRunningJobs: o.maxRunning, Backlog: int64(o.backlog),
-				JobDuration: secondsToDuration(o.jobDuration), FailureRate: o.failureRate, FailureConsumes: o.failureConsumes,
-				CronInterval: secondsToDuration(o.cron), PickupLatency: secondsToDuration(o.pickup),
-				Horizon: secondsToDuration(o.duration), Seed: o.seed}
+				JobDuration: param.Dur(o.jobDuration), FailureRate: o.failureRate, FailureConsumes: o.failureConsumes,
+				CronInterval: param.Dur(o.cron), PickupLatency: param.Dur(o.pickup),
+				Horizon: param.Dur(o.duration), Seed: o.seed}
 			if o.statusTracking == "tracked" {
 				cfg.StatusTracking = sim.Tracked
 			}

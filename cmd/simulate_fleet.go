@@ -8,6 +8,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/sim"
 	"github.com/spf13/cobra"
 )
@@ -53,8 +54,8 @@ the runner learns of the task and starts it one answer time later.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			base, maxI := schedule.ActRunner{FetchInterval: o.interval, FetchIntervalMax: o.intervalMax}.Intervals()
 			cfg := sim.FleetConfig{Runners: o.runners, Capacity: o.capacity, FetchInterval: base, FetchIntervalMax: maxI,
-				ArrivalRate: o.rate, TaskDuration: secondsToDuration(o.taskDuration), Duration: secondsToDuration(o.dur), Seed: o.seed,
-				AnswerTime: secondsToDuration(o.answer)}
+				ArrivalRate: o.rate, TaskDuration: param.Dur(o.taskDuration), Duration: param.Dur(o.dur), Seed: o.seed,
+				AnswerTime: param.Dur(o.answer)}
 			switch o.phases {
 			case "aligned":
 				cfg.StartPhases = sim.PhasesAligned
@@ -238,5 +239,3 @@ func numOrNull(v float64, ok bool) format.Cell {
 	}
 	return format.Cell{Num: v}
 }
-
-func secondsToDuration(s float64) time.Duration { return time.Duration(math.Round(s * 1e9)) }

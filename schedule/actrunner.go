@@ -1,8 +1,9 @@
 package schedule
 
 import (
-	"math"
 	"time"
+
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // ActRunner is one idle Gitea act_runner poller. Source: gitea/act_runner
@@ -47,20 +48,15 @@ func (a ActRunner) Columns() []Column {
 
 // Intervals applies the config rules: <= 0 means the default; max is at least the interval.
 func (a ActRunner) Intervals() (base, maxI time.Duration) {
-	base = durationOf(a.FetchInterval)
+	base = param.Dur(a.FetchInterval)
 	if base <= 0 {
 		base = ActRunnerFetchInterval
 	}
-	maxI = durationOf(a.FetchIntervalMax)
+	maxI = param.Dur(a.FetchIntervalMax)
 	if maxI <= 0 {
 		maxI = ActRunnerFetchIntervalMax
 	}
 	return base, max(maxI, base)
-}
-
-// durationOf converts seconds to a Duration, rounding to the nanosecond.
-func durationOf(seconds float64) time.Duration {
-	return time.Duration(math.Round(seconds * 1e9))
 }
 
 // ActRunnerInterval is calculateInterval for n consecutive empty responses.
@@ -121,7 +117,7 @@ func (a ActRunner) Notes(rows []Row) []Note {
 	if a.FetchInterval <= 0 || a.FetchIntervalMax <= 0 {
 		notes = append(notes, Note{Key: "note.actrunner.default"})
 	}
-	if durationOf(a.FetchIntervalMax) > 0 && durationOf(a.FetchIntervalMax) < base {
+	if param.Dur(a.FetchIntervalMax) > 0 && param.Dur(a.FetchIntervalMax) < base {
 		notes = append(notes, Note{Key: "note.actrunner.raised", Args: []any{Duration(base.Seconds())}})
 	}
 	return notes

@@ -128,7 +128,7 @@ func (c corner) Intn(n int64) int64 {
 func (g GoRetry) Strategy(params []schedule.Param, job float64) schedule.Strategy {
 	bases := g.bases(schedule.MaxAttempts)
 	p := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
-		v, ok := g.next(s.Attempt, param0(s.Elapsed), bases, d)
+		v, ok := g.next(s.Attempt, param.Dur(s.Elapsed), bases, d)
 		return seconds(v), ok
 	})
 	c := schedule.Compose(schedule.Composed{ID: "go-retry", Parameters: params, Waits: p, Attempts: g.Limit, JobDuration: job, Explain: g.notes})
@@ -141,9 +141,6 @@ type goRetryStrategy struct{ *schedule.Composed }
 func (s goRetryStrategy) Envelope() []schedule.Bounds {
 	return schedule.EnvelopeOfRuns(s.Fill(corner(false), nil), s.Fill(corner(true), nil))
 }
-
-// param0 is the elapsed seconds as the library's clock reads them, in ns.
-func param0(elapsed float64) time.Duration { return time.Duration(math.Round(elapsed * 1e9)) }
 
 // next is the n-th Next() (n >= 1) at elapsed time e since the backoff was built.
 func (g GoRetry) next(n int, e time.Duration, bases []time.Duration, d schedule.Draws) (time.Duration, bool) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // RetryableHTTP is hashicorp/go-retryablehttp's Client (module github.com/hashicorp/go-retryablehttp
@@ -72,7 +73,7 @@ func satMul(a, b int64) time.Duration {
 // Strategy is the preset as a table of RetryMax+1 calls.
 func (r RetryableHTTP) Strategy(params []schedule.Param, job float64) schedule.Strategy {
 	p := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
-		return seconds(r.Delay(s.Attempt-1, time.Duration(math.Round(s.Elapsed*1e9)), d)), true
+		return seconds(r.Delay(s.Attempt-1, param.Dur(s.Elapsed), d)), true
 	})
 	return schedule.Compose(schedule.Composed{
 		ID: "retryablehttp", Parameters: params, Waits: p, Attempts: r.RetryMax + 1, JobDuration: job,

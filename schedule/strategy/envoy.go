@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -61,6 +60,6 @@ func envoy() Def {
 // envoyMillis is PROTOBUF_GET_MS: a duration truncated to whole milliseconds, then Envoy's floor
 // of 1 ms (retry_policy_impl.cc).
 func envoyMillis(seconds float64) int64 {
-	ns := int64(math.Round(seconds * 1e9))
+	ns := int64(param.Dur(seconds))
 	return max(ns/int64(time.Millisecond), 1)
 }
