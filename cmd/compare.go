@@ -9,7 +9,6 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
-	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -293,59 +292,41 @@ func summaries(evals []*evaluated) [][]summaryValue {
 	return out
 }
 
-// compareHuman is the table the terminal and markdown formats print: human durations, the summary
-// rows labelled in the attempt column. The cells are written here, right-aligned by padding,
-// because one column holds both durations and counts.
+// compareHuman is the table the terminal and markdown formats print: each policy's columns titled
+// after it, then the summary rows, labelled in the attempt column. A count among durations (the
+// attempts within an hour) is a word in its cell, so the renderers align and fit the table as any
+// other.
 func compareHuman(evals []*evaluated, cols []cmpColumn, lang string) *format.Table {
-	heads := []string{format.Translate(lang, format.Message{Key: "col.attempt"})}
+	t := &format.Table{Columns: []format.Column{{Key: "attempt", Kind: format.Integer}}}
 	for _, c := range cols {
-		heads = append(heads, evals[c.policy].name+" "+columnTitle(lang, c.suffix))
+		t.Columns = append(t.Columns, format.Column{Key: c.key(evals), Title: evals[c.policy].name + " " + columnTitle(lang, c.suffix), Kind: c.kind})
 	}
-	var body [][]string
 	for r := range rowCount(evals) {
-		row := []string{strconv.Itoa(r + 1)}
+		row := []format.Cell{{Num: float64(r + 1)}}
 		for _, c := range cols {
-			row = append(row, humanValue(c, r))
+			v, ok := c.value(r)
+			row = append(row, format.Cell{Num: v, Null: !ok})
 		}
-		body = append(body, row)
+		t.Rows = append(t.Rows, row)
 	}
 	sums := summaries(evals)
 	for i, label := range summaryRows {
-		row := []string{label.human}
+		row := []format.Cell{{Text: label.human}}
 		for _, c := range cols {
-			cell := ""
+			cell := format.Cell{Text: " "} // summaries are under each policy's start only
 			if c.suffix == "start_seconds" {
 				switch v := sums[c.policy][i]; {
 				case math.IsNaN(v.v):
-					cell = "-"
+					cell = format.Cell{Null: true}
 				case v.count:
-					cell = strconv.FormatFloat(v.v, 'f', 0, 64)
+					cell = format.Cell{Text: strconv.FormatFloat(v.v, 'f', 0, 64)}
 				default:
-					cell = format.Duration(v.v).String()
+					cell = format.Cell{Num: v.v}
 				}
 			}
 			row = append(row, cell)
 		}
-		body = append(body, row)
-	}
-	t := &format.Table{}
-	for j, h := range heads {
-		width := runewidth.StringWidth(h)
-		for _, row := range body {
-			width = max(width, runewidth.StringWidth(row[j]))
-		}
-		for _, row := range body {
-			row[j] = strings.Repeat(" ", width-runewidth.StringWidth(row[j])) + row[j]
-		}
-		// The key is the heading itself: the renderers show a key without a catalog entry as it is.
-		t.Columns = append(t.Columns, format.Column{Key: strings.Repeat(" ", width-runewidth.StringWidth(h)) + h, Kind: format.Text})
-	}
-	for _, row := range body {
-		cells := make([]format.Cell, len(row))
-		for j, s := range row {
-			cells[j] = format.Cell{Text: s}
-		}
-		t.Rows = append(t.Rows, cells)
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }
@@ -363,17 +344,6 @@ func columnTitle(lang, suffix string) string {
 		return strings.ReplaceAll(suffix, "_", " ")
 	}
 	return h
-}
-
-func humanValue(c cmpColumn, r int) string {
-	v, ok := c.value(r)
-	switch {
-	case !ok:
-		return "-"
-	case c.kind == format.Seconds:
-		return format.Duration(v).String()
-	}
-	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
 }
 
 // jsonObject is an ordered JSON object, for values nested inside the head and summary.

@@ -14,8 +14,11 @@ var presentationFlags = map[string]bool{"format": true, "output": true, "color":
 // reproduce is the command line that computes c's output again: the command path and every flag
 // given, in its canonical spelling, and the draws (--rand 0.5 when neither --rand nor --seed is) (a renamed flag under its new name), values as the flag prints
 // them; presentation flags are left out.
-func reproduce(c *cobra.Command) string {
+func reproduce(c *cobra.Command, args []string) string {
 	parts := []string{c.CommandPath()}
+	for _, a := range args { // compare's and plot's specs
+		parts = append(parts, shellQuote(a))
+	}
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if presentationFlags[f.Name] {
 			return

@@ -42,9 +42,9 @@ markdown, CSV or JSON.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+		PersistentPreRun: func(cmd *cobra.Command, args []string) {
 			g.formatGiven = cmd.Flags().Changed("format")
-			g.command = reproduce(cmd)
+			g.command = reproduce(cmd, args)
 			warnRenamed(cmd, stderr)
 		},
 	}

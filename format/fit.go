@@ -103,6 +103,9 @@ func build(t *Table, lang, units string, merge bool) grid {
 		}
 		cols = append(cols, source{i, -1})
 		h := EscapeControl(header(lang, c.Key))
+		if c.Title != "" {
+			h = EscapeControl(c.Title)
+		}
 		if units == UnitsSeconds && c.Kind == Seconds {
 			h += " (s)"
 		}
@@ -131,7 +134,7 @@ func build(t *Table, lang, units string, merge bool) grid {
 
 // unitCell is a cell with durations in the chosen units.
 func unitCell(c Cell, k Kind, units string) string {
-	if c.Null || k != Seconds {
+	if c.Null || k != Seconds || c.Text != "" {
 		return humanCell(c, k)
 	}
 	switch units {

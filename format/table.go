@@ -30,6 +30,9 @@ type Column struct {
 	// User marks text that comes from the user's input (a policy name): CSV neutralises it where a
 	// spreadsheet would run it as a formula.
 	User bool
+	// Title, when set, is the column's heading as it is (a heading the catalog cannot know, such
+	// as a policy's name); otherwise the heading comes from the catalog under "col.<key>".
+	Title string
 	// Spare ranks a column for leaving out when a table does not fit a terminal: higher ranks go
 	// first (a strategy's own counters before the envelope the user asked for), ties from the
 	// right. 0: left out last.
@@ -88,6 +91,9 @@ func humanCell(c Cell, k Kind) string {
 	if c.Null {
 		return "-"
 	}
+	if c.Text != "" { // a word in any column: a summary row's label, a count among durations
+		return EscapeControl(c.Text)
+	}
 	switch k {
 	case Text:
 		return EscapeControl(c.Text)
@@ -106,7 +112,7 @@ func rawCell(c Cell, col Column) string {
 	if c.Null {
 		return ""
 	}
-	if col.Kind != Text {
+	if col.Kind != Text && c.Text == "" {
 		return number(c.Num)
 	}
 	s := EscapeControl(c.Text)
