@@ -32,3 +32,11 @@ func BenchmarkCommandTree(b *testing.B) {
 		newRootCmd(io.Discard, io.Discard)
 	}
 }
+
+// BenchmarkCommandTreeOneStrategy is the tree `table polynomial ...` builds: only the strategy
+// the command line names gets its subcommand.
+func BenchmarkCommandTreeOneStrategy(b *testing.B) {
+	for b.Loop() {
+		newRootCmd(io.Discard, io.Discard, "table", "polynomial")
+	}
+}
