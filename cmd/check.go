@@ -87,7 +87,7 @@ check --policy FILE checks every policy of a YAML file:
 		a.bind(fs)
 		eval.bind(fs)
 		eval.bindBound(fs)
-	}, func(b *boundStrategy) error {
+	}, checkExample, func(b *boundStrategy) error {
 		a.collect(b.fs)
 		eval.budget = new(analyze.Budget)
 		results, params, err := checkOne(b, &a, &eval, g.stderr)
@@ -96,13 +96,11 @@ check --policy FILE checks every policy of a YAML file:
 		}
 		return reportChecks(g.escapedStderr(), results, false, params)
 	})
-	defs := strategy.All() // built once: Find builds the registry at every call
-	for _, c := range check.Commands() {
-		if def, ok := findDef(defs, c.Name()); ok {
-			c.Example = fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.Name)
-		}
-	}
 	return check
+}
+
+func checkExample(def strategy.Def) string {
+	return fmt.Sprintf("  backoffctl check %[1]s --max-window 30d\n  backoffctl check %[1]s --max-window 30d --max-wait 7d -o json", def.Name)
 }
 
 // checkOne evaluates one strategy's assertions.

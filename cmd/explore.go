@@ -42,7 +42,7 @@ keys, q quits. Needs a terminal; in scripts use "backoffctl table".`,
 		},
 	}
 	var o tableOptions
-	addStrategySubcommands(g, c, o.bind, func(b *boundStrategy) error { return runExplore(g, b, &o) })
+	addStrategySubcommands(g, c, o.bind, nil, func(b *boundStrategy) error { return runExplore(g, b, &o) })
 	return c
 }
 

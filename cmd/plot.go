@@ -48,7 +48,7 @@ dotted lines, --log puts the time axis on a log scale (attempt 1, at 0 s, is the
 	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
 		o.bind(fs)
 		o.sample.bind(fs, false)
-	}, func(b *boundStrategy) error {
+	}, nil, func(b *boundStrategy) error {
 		// As in table: with --percentiles, --seed seeds the sampler and the line stays at --rand.
 		if err := o.sample.validate(b.fs, false); err != nil {
 			return err

@@ -64,11 +64,31 @@ markdown, CSV or JSON.`,
 	completeWords(root, "color", []string{"auto", "always", "never"})
 	completeWords(root, "lang", format.Languages)
 
-	root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newExploreCmd(g), newVersionCmd(g))
-	root.AddCommand(newManCmd(root))
-	strictCompletion(root)
+	if g.focus != "" {
+		// The command line runs one strategy under its verb: nothing else is reachable from it.
+		root.AddCommand(verbCommand(args[0], g))
+	} else {
+		root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newExploreCmd(g), newVersionCmd(g))
+		root.AddCommand(newManCmd(root))
+		strictCompletion(root)
+	}
 	root.SetVersionTemplate("backoffctl version {{.Version}}\n")
 	return root
+}
+
+// verbCommand builds the command of a strategy verb (one of strategyVerbs).
+func verbCommand(verb string, g *globalOptions) *cobra.Command {
+	switch verb {
+	case "solve":
+		return newSolveCmd(g)
+	case "check":
+		return newCheckCmd(g)
+	case "explore":
+		return newExploreCmd(g)
+	case "plot":
+		return newPlotCmd(g)
+	}
+	return newTableCmd(g)
 }
 
 // strictCompletion makes `completion` refuse a missing or unknown shell with one line (cobra's

@@ -31,14 +31,12 @@ parameter's range.`,
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("solve", args) },
 	}
 	var o solveOptions
-	addStrategySubcommands(g, solve, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
-	defs := strategy.All() // built once: Find builds the registry at every call
-	for _, c := range solve.Commands() {
-		if def, ok := findDef(defs, c.Name()); ok {
-			c.Example = fmt.Sprintf("  backoffctl solve %[1]s --window %[2]s\n  backoffctl solve %[1]s --window %[2]s -o json", def.Name, def.Window)
-		}
-	}
+	addStrategySubcommands(g, solve, o.bind, solveExample, func(b *boundStrategy) error { return o.run(g, b) })
 	return solve
+}
+
+func solveExample(def strategy.Def) string {
+	return fmt.Sprintf("  backoffctl solve %[1]s --window %[2]s\n  backoffctl solve %[1]s --window %[2]s -o json", def.Name, def.Window)
 }
 
 type solveOptions struct {

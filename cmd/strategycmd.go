@@ -63,33 +63,31 @@ func (b *boundStrategy) drawFields() []format.Field {
 	return b.random.params()
 }
 
-// findDef returns the strategy of defs with that canonical name.
-func findDef(defs []strategy.Def, name string) (strategy.Def, bool) {
-	for _, d := range defs {
-		if d.Name == name {
-			return d, true
+// addStrategySubcommands adds one subcommand per strategy of the registry to parent. flags
+// registers the command's own flags on each; example, when set, writes each one's examples; run
+// gets the bound strategy.
+//
+// When the command line names one strategy under its verb (g.focus), only that one is built and
+// added: a table of one strategy does not build the others or their flags. Help, completion and
+// anything else get every strategy.
+func addStrategySubcommands(g *globalOptions, parent *cobra.Command, flags func(fs *pflag.FlagSet), example func(strategy.Def) string, run func(b *boundStrategy) error) {
+	defs := strategy.All
+	if g.focus != "" {
+		defs = func() []strategy.Def {
+			def, _ := strategy.Find(g.focus)
+			return []strategy.Def{def}
 		}
 	}
-	return strategy.Def{}, false
-}
-
-// addStrategySubcommands adds one subcommand per strategy of the registry to parent. flags
-// registers the command's own flags on each; run gets the bound strategy.
-//
-// When the command line names one strategy under its verb (g.focus), only that one is added: a
-// table of one strategy does not build the flags of all the others. Help, completion and
-// anything else get every strategy.
-func addStrategySubcommands(g *globalOptions, parent *cobra.Command, flags func(fs *pflag.FlagSet), run func(b *boundStrategy) error) {
-	for _, def := range strategy.All() {
-		if g.focus != "" && def.Name != g.focus {
-			continue
-		}
+	for _, def := range defs() {
 		c := &cobra.Command{
 			Use:     def.Name + " [flags]",
 			Aliases: def.Aliases,
 			Short:   def.Summary,
 			Long:    def.Summary + ".\n\nSource: " + def.Source,
 			Args:    noArgs,
+		}
+		if example != nil {
+			c.Example = example(def)
 		}
 		b := bindStrategy(def, c.Flags())
 		if flags != nil {

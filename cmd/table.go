@@ -39,13 +39,7 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
-	addStrategySubcommands(g, table, o.bind, func(b *boundStrategy) error { return o.run(g, b) })
-	defs := strategy.All() // built once: Find builds the registry at every call
-	for _, c := range table.Commands() {
-		if def, ok := findDef(defs, c.Name()); ok {
-			c.Example = def.Example
-		}
-	}
+	addStrategySubcommands(g, table, o.bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
 	return table
 }
 

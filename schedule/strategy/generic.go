@@ -11,7 +11,7 @@ import (
 )
 
 // curve is one generic curve: its own parameters and how to build it. A new curve is a file in
-// schedule/generic and one line here.
+// schedule/generic, one line here and its line in the registry's catalog.
 type curve struct {
 	name, summary, formula string
 	params                 []param.Spec
@@ -57,35 +57,44 @@ func genericRules() []param.Spec {
 	}
 }
 
-func genericDefs() []Def {
-	var defs []Def
-	for _, c := range curves() {
-		defs = append(defs, Def{
-			Name:    c.name,
-			Group:   Generic,
-			Summary: c.summary + ": " + c.formula,
-			Source: c.formula + " after attempt k, then the jitter model and the cap in --cap-order, ended by --attempts " +
-				"or --max-elapsed. Jitter models as AWS's \"Exponential Backoff And Jitter\" (full, equal) and the libraries " +
-				"that use them (sym: cenkalti, gRPC; add: ActiveJob, k8s; band: BullMQ).",
-			Example: "  backoffctl table " + c.name + " --attempts 8\n" +
-				"  backoffctl table " + c.name + " --cap 30s --jitter full --attempts 10 --envelope\n" +
-				"  backoffctl table " + c.name + " --jitter sym --jitter-factor 0.2 --max-elapsed 2m --percentiles 50,99 --seed 1",
-			Window: "1m",
-			Params: append(append([]param.Spec{param.Attempts(5, "attempts in all, including the first")}, c.params...), genericRules()...),
-			Count:  "attempts",
-			Stream: draw.Own,
-			New: func(v *param.Values) (schedule.Strategy, error) {
-				if err := checkJitter(v); err != nil {
-					return nil, err
-				}
-				cv := c.new(v)
-				cfg := rulesOf(v)
-				cfg.Name, cfg.Waits, cfg.Curve, cfg.Params = c.name, generic.Waits(cv), cv, paramsOf(v)
-				return generic.Compose(cfg), nil
-			},
-		})
+// genericDef returns the constructor of the generic curve named name (one of curves()).
+func genericDef(name string) func() Def {
+	return func() Def {
+		for _, c := range curves() {
+			if c.name == name {
+				return curveDef(c)
+			}
+		}
+		panic("strategy: no generic curve " + name)
 	}
-	return append(defs, decorrelated())
+}
+
+// curveDef is the strategy of a generic curve: its own parameters, then the shared rules.
+func curveDef(c curve) Def {
+	return Def{
+		Name:    c.name,
+		Group:   Generic,
+		Summary: c.summary + ": " + c.formula,
+		Source: c.formula + " after attempt k, then the jitter model and the cap in --cap-order, ended by --attempts " +
+			"or --max-elapsed. Jitter models as AWS's \"Exponential Backoff And Jitter\" (full, equal) and the libraries " +
+			"that use them (sym: cenkalti, gRPC; add: ActiveJob, k8s; band: BullMQ).",
+		Example: "  backoffctl table " + c.name + " --attempts 8\n" +
+			"  backoffctl table " + c.name + " --cap 30s --jitter full --attempts 10 --envelope\n" +
+			"  backoffctl table " + c.name + " --jitter sym --jitter-factor 0.2 --max-elapsed 2m --percentiles 50,99 --seed 1",
+		Window: "1m",
+		Params: append(append([]param.Spec{param.Attempts(5, "attempts in all, including the first")}, c.params...), genericRules()...),
+		Count:  "attempts",
+		Stream: draw.Own,
+		New: func(v *param.Values) (schedule.Strategy, error) {
+			if err := checkJitter(v); err != nil {
+				return nil, err
+			}
+			cv := c.new(v)
+			cfg := rulesOf(v)
+			cfg.Name, cfg.Waits, cfg.Curve, cfg.Params = c.name, generic.Waits(cv), cv, paramsOf(v)
+			return generic.Compose(cfg), nil
+		},
+	}
 }
 
 func decorrelated() Def {

@@ -77,49 +77,71 @@ func (d Def) Build(v *param.Values) (schedule.Strategy, error) { return d.New(v)
 func All() []Def { return registry() }
 
 var registry = sync.OnceValue(func() []Def {
-	defs := append([]Def{polynomial(), fixed(), sidekiq(), gitlab(), actrunner(), aiven()}, genericDefs()...)
-	return append(defs,
-		cenkalti(),
-		k8s(),
-		aws(),
-		goRetry(),
-		retryableHTTP(),
-		tenacity(),
-		celery(),
-		grpc(),
-		googleAPICore(),
-		resilience4j(),
-		polly(),
-		temporal(),
-		envoy(),
-		springRetry(),
-		bullmq(),
-		river(),
-		asynq(),
-		oban(),
-	)
+	defs := make([]Def, len(catalog))
+	for i, e := range catalog {
+		defs[i] = e.def()
+	}
+	return defs
 })
+
+// entry is one strategy of the list: the names it answers to (the canonical name, then its
+// aliases, as its Def has them: TestCatalogNames) and its constructor, so that Find builds only
+// the strategy it returns and a command that names one strategy does not build the others.
+type entry struct {
+	names []string
+	def   func() Def
+}
+
+// catalog is every strategy in list order: seed systems, generic curves, library presets.
+var catalog = []entry{
+	{[]string{"polynomial", "polynomially_longer", "exponentially_longer"}, polynomial},
+	{[]string{"fixed"}, fixed},
+	{[]string{"sidekiq"}, sidekiq},
+	{[]string{"gitlab"}, gitlab},
+	{[]string{"actrunner"}, actrunner},
+	{[]string{"aiven"}, aiven},
+	{[]string{"constant"}, genericDef("constant")},
+	{[]string{"linear"}, genericDef("linear")},
+	{[]string{"exponential"}, genericDef("exponential")},
+	{[]string{"fibonacci"}, genericDef("fibonacci")},
+	{[]string{"decorrelated"}, decorrelated},
+	{[]string{"cenkalti"}, cenkalti},
+	{[]string{"k8s"}, k8s},
+	{[]string{"aws"}, aws},
+	{[]string{"go-retry"}, goRetry},
+	{[]string{"retryablehttp"}, retryableHTTP},
+	{[]string{"tenacity"}, tenacity},
+	{[]string{"celery"}, celery},
+	{[]string{"grpc"}, grpc},
+	{[]string{"google-api-core", "google"}, googleAPICore},
+	{[]string{"resilience4j", "r4j"}, resilience4j},
+	{[]string{"polly"}, polly},
+	{[]string{"temporal"}, temporal},
+	{[]string{"envoy"}, envoy},
+	{[]string{"spring-retry", "spring"}, springRetry},
+	{[]string{"bullmq"}, bullmq},
+	{[]string{"river"}, river},
+	{[]string{"asynq"}, asynq},
+	{[]string{"oban"}, oban},
+}
 
 // Find returns the strategy named name or one of its aliases.
 func Find(name string) (Def, bool) {
-	for _, d := range All() {
-		if d.Name == name {
-			return d, true
-		}
-		for _, a := range d.Aliases {
-			if a == name {
-				return d, true
+	for _, e := range catalog {
+		for _, n := range e.names {
+			if n == name {
+				return e.def(), true
 			}
 		}
 	}
 	return Def{}, false
 }
 
-// Names lists the canonical names.
+// Names lists the canonical names, in list order, without building the strategies.
 func Names() []string {
-	var names []string
-	for _, d := range All() {
-		names = append(names, d.Name)
+	names := make([]string, len(catalog))
+	for i, e := range catalog {
+		names[i] = e.names[0]
 	}
 	return names
 }

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -68,5 +69,37 @@ func TestFindByAlias(t *testing.T) {
 	}
 	if _, ok := Find("nosuch"); ok {
 		t.Error("Find(nosuch) succeeded")
+	}
+}
+
+// TestCatalogNames checks the names Find answers to against the strategies' own: the canonical
+// name first, then the aliases, and every generic curve listed.
+func TestCatalogNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range catalog {
+		d := e.def()
+		want := append([]string{d.Name}, d.Aliases...)
+		if !slices.Equal(e.names, want) {
+			t.Errorf("catalog names %q, the strategy says %q", e.names, want)
+		}
+		for _, n := range e.names {
+			if seen[n] {
+				t.Errorf("name %q listed twice", n)
+			}
+			seen[n] = true
+		}
+	}
+	for _, c := range curves() {
+		if !seen[c.name] {
+			t.Errorf("generic curve %q is not in the catalog", c.name)
+		}
+	}
+	for name := range seen {
+		if d, ok := Find(name); !ok || !slices.Contains(append([]string{d.Name}, d.Aliases...), name) {
+			t.Errorf("Find(%q) = %q, %v", name, d.Name, ok)
+		}
+	}
+	if _, ok := Find("nosuch"); ok {
+		t.Error("Find(nosuch) found a strategy")
 	}
 }
