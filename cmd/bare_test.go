@@ -9,7 +9,7 @@ import (
 // The start-up benchmark compares backoffctl with a program that prints a stored copy of the same
 // markdown table; keep the copy equal to what the command prints.
 func TestBareBenchmarkTextIsCurrent(t *testing.T) {
-	want, err := os.ReadFile("../testdata/bench/bare/table.md")
+	want, err := os.ReadFile("../testdata/bench/tablemd/table.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,6 +18,6 @@ func TestBareBenchmarkTextIsCurrent(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("testdata/bench/bare/table.md differs from the command's output:\n%s", out.String())
+		t.Errorf("testdata/bench/tablemd/table.md differs from the command's output:\n%s", out.String())
 	}
 }
