@@ -206,14 +206,9 @@ func rowCount(evals []*evaluated) int {
 	return n
 }
 
-// summaryRows are the labels of the summary rows in CSV (the attempt column) and in the human
-// formats, and each policy's values in that order.
-var summaryRows = []struct{ csv, human string }{
-	{"last_start", "last start"},
-	{"longest_wait", "longest wait"},
-	{"within_1h", "attempts within 1h"},
-	{"within_1d", "attempts within 1d"},
-}
+// summaryRows are the labels of the summary rows in CSV (the attempt column; the human formats
+// translate "compare." + label), and each policy's values in that order.
+var summaryRows = []string{"last_start", "longest_wait", "within_1h", "within_1d"}
 
 // values lists a summary in summaryRows' order; counts are marked so they print as numbers.
 func (s summary) values() []summaryValue {
@@ -269,7 +264,7 @@ func compareCSV(evals []*evaluated, cols []cmpColumn) *format.Table {
 	t := rawTable(evals, cols, format.Text, func(r int) format.Cell { return format.Cell{Text: strconv.Itoa(r + 1)} })
 	sums := summaries(evals)
 	for i, label := range summaryRows {
-		row := []format.Cell{{Text: label.csv}}
+		row := []format.Cell{{Text: label}}
 		for _, c := range cols {
 			cell := format.Cell{Null: true}
 			if c.suffix == "start_seconds" {
@@ -311,7 +306,7 @@ func compareHuman(evals []*evaluated, cols []cmpColumn, lang string) *format.Tab
 	}
 	sums := summaries(evals)
 	for i, label := range summaryRows {
-		row := []format.Cell{{Text: label.human}}
+		row := []format.Cell{{Text: format.Translate(lang, format.Message{Key: "compare." + label})}}
 		for _, c := range cols {
 			cell := format.Cell{Text: " "} // summaries are under each policy's start only
 			if c.suffix == "start_seconds" {
