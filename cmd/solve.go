@@ -141,7 +141,7 @@ func solveForTable(b *boundStrategy, r analyze.SolvedFor, window float64) *forma
 			{Key: "last_start_seconds", Kind: format.Seconds},
 		},
 		Rows:  [][]format.Cell{{{Text: r.Label}, {Text: "--" + name}, {Num: r.Value.Num}, {Num: r.LastStart}}},
-		Notes: []format.Message{{Key: "note.solve.for", Args: []any{name, analyze.Display(r.Param, r.Value), format.Duration(r.LastStart), format.Duration(window)}}},
+		Notes: []format.Message{{Key: "note.solve.for", Args: []any{name, r.Param.Format(r.Value), format.Duration(r.LastStart), format.Duration(window)}}},
 	}
 }
 

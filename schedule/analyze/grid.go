@@ -57,11 +57,3 @@ func (g grid) display(i uint64) string {
 	}
 	return strconv.FormatFloat(math.Float64frombits(i), 'g', -1, 64)
 }
-
-// Display is a solved value as a person reads it: 373s (6m 13s), 12, 0.15.
-func Display(s param.Spec, v param.Value) string {
-	if s.Kind == param.Duration {
-		return format.Duration(v.Num).String()
-	}
-	return s.Format(v)
-}

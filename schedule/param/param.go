@@ -167,7 +167,7 @@ func (s Spec) Format(v Value) string {
 	case Float:
 		return FormatNumber(v.Num)
 	case Duration:
-		return FormatDuration(time.Duration(v.Num * float64(time.Second)))
+		return FormatDuration(Dur(v.Num))
 	case Custom:
 		return s.Show(v)
 	}
