@@ -11,12 +11,34 @@ import (
 )
 
 // renderMarkdown writes a GitHub-flavoured pipe table (numeric columns right-aligned, markup,
-// pipes and HTML in cells escaped,
-// headers exactly as given), then the summary and notes as a list, ready to paste into a design
-// doc.
+// pipes and HTML in cells escaped, headers exactly as given), split by columns into consecutive
+// tables when it is too wide for a page (pageParts), then the summary and notes as a list, ready
+// to paste into a design doc.
 func renderMarkdown(w io.Writer, t *Table, o Options) error {
 	units, notes := markdownUnits(t, o.Units)
 	g := build(t, o.Lang, units, false)
+	parts := g.pageParts()
+	if len(parts) > 1 {
+		notes = append(notes, Message{Key: "note.fit.split", Args: []any{len(parts), g.heads[0]}})
+	}
+	for i, cols := range parts {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := markdownTable(w, g.columns(cols)); err != nil {
+			return err
+		}
+	}
+	if err := writeTrailer(w, withNotes(t, notes), o, "- "); err != nil {
+		return err
+	}
+	return writeCommand(w, t.Command, o.Lang)
+}
+
+// markdownTable writes g as one pipe table: numeric columns right-aligned, headers as given.
+func markdownTable(w io.Writer, g grid) error {
 	aligns := make([]tw.Align, len(g.heads))
 	for i, right := range g.right {
 		aligns[i] = tw.AlignLeft
@@ -39,13 +61,7 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 			return err
 		}
 	}
-	if err := table.Render(); err != nil {
-		return err
-	}
-	if err := writeTrailer(w, withNotes(t, notes), o, "- "); err != nil {
-		return err
-	}
-	return writeCommand(w, t.Command, o.Lang)
+	return table.Render()
 }
 
 // markdownColumns is how many duration columns a markdown table shows with their raw seconds

@@ -33,6 +33,7 @@ func japaneseMessages() map[string]string {
 		"compare.within_1d":        "1 日以内の実行回数",
 		"col.range":                "%s – 最大",
 		"note.fit.dropped":         "%[2]d 桁に収めるため省略した列: %[1]s (広い端末または COLUMNS で表示。-o csv、json、markdown では常に表示)",
+		"note.fit.split":           "ページに収めるため列を %d 個の表に分けています (各表の先頭は %s 列。-o csv では 1 行に全列あり)",
 		"note.fit.markdown":        "ページに収めるため秒数を省略しています (--units both で表示、-o csv には全桁あり)",
 		"md.reproduce":             "再現コマンド",
 		"note.activejob.exhausted": "%d 回目の実行の後はエラーが再送出されます: リトライ回数の上限 (retry_on のブロックがあればそれが実行されます)",
