@@ -157,7 +157,10 @@ func dashes(pts []pt, dash []float64) [][]pt {
 			at += left
 			p := pt{a.X + (b.X-a.X)*at/l, a.Y + (b.Y-a.Y)*at/l}
 			if on {
-				out = append(out, append(cur, p))
+				if last := cur[len(cur)-1]; last != p {
+					cur = append(cur, p)
+				}
+				out = append(out, cur)
 			}
 			cur = []pt{p}
 			on = !on
