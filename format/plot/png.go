@@ -47,7 +47,13 @@ func (s *scene) png() ([]byte, error) {
 			cv.fill([][]pt{it.pts}, it.col)
 		case rect:
 			box := []pt{{it.X, it.Y}, {it.X + it.W, it.Y}, {it.X + it.W, it.Y + it.H}, {it.X, it.Y + it.H}}
-			cv.fill([][]pt{box}, it.fill)
+			if whole(it.X) && whole(it.Y) && whole(it.W) && whole(it.H) {
+				// On pixel edges: no anti-aliasing to do (the background).
+				r := image.Rect(int(it.X), int(it.Y), int(it.X+it.W), int(it.Y+it.H))
+				draw.Draw(cv.img, r, image.NewUniform(it.fill), image.Point{}, draw.Over)
+			} else {
+				cv.fill([][]pt{box}, it.fill)
+			}
 			if it.width > 0 {
 				cv.fill(stroke(append(box, box[0]), it.width, nil), it.stroke)
 			}
@@ -98,6 +104,8 @@ func (cv *raster) fill(polys [][]pt, col color.NRGBA) {
 	}
 	cv.z.Draw(cv.img, r, image.NewUniform(col), image.Point{})
 }
+
+func whole(v float64) bool { return v == math.Trunc(v) }
 
 // area is the polygon's signed area (shoelace).
 func area(p []pt) float64 {
