@@ -120,7 +120,8 @@ func (f *frame) pts(points []Point) []pt {
 
 // entry is one line of the legend.
 type entry struct {
-	name   string
+	name   string // shortened to legendName
+	index  int    // in the chart's Series, or Bands for a band
 	group  int
 	band   bool
 	dash   []float64 // a percentile's line
@@ -169,7 +170,7 @@ func (c *Chart) layout() *scene {
 		}
 	}
 	f.axes(s)
-	s.add(text{X: (f.left + f.right) / 2, Y: 28, s: c.Title, size: titleSize, anchor: anchorMiddle, col: textColor})
+	s.add(text{X: (f.left + max(f.right, lx+legendW)) / 2, Y: 28, s: c.Title, size: titleSize, anchor: anchorMiddle, col: textColor})
 	drawLegend(s, entries, lx, ly, legendW)
 	return s
 }
@@ -192,20 +193,20 @@ func (c *Chart) entries() []entry {
 	}
 	var out []entry
 	for _, g := range groups {
-		for _, s := range c.Series {
+		for i, s := range c.Series {
 			if s.Group == g && s.Style == Solid {
-				out = append(out, entry{name: s.Name, group: g, marker: c.drawable(s.Points) <= maxMarked})
+				out = append(out, entry{name: shorten(s.Name, legendSize, legendName), index: i, group: g, marker: c.drawable(s.Points) <= maxMarked})
 			}
 		}
-		for _, b := range c.Bands {
+		for i, b := range c.Bands {
 			if b.Group == g {
-				out = append(out, entry{name: b.Name, group: g, band: true})
+				out = append(out, entry{name: shorten(b.Name, legendSize, legendName), index: i, group: g, band: true})
 			}
 		}
 		n := 0
-		for _, s := range c.Series {
+		for i, s := range c.Series {
 			if s.Group == g && s.Style == Dotted {
-				out = append(out, entry{name: s.Name, group: g, dash: percentileDashes[n%len(percentileDashes)]})
+				out = append(out, entry{name: shorten(s.Name, legendSize, legendName), index: i, group: g, dash: percentileDashes[n%len(percentileDashes)]})
 				n++
 			}
 		}
@@ -223,41 +224,40 @@ func (c *Chart) drawable(points []Point) int {
 	return n
 }
 
-// marks are the series and bands in drawing order: bands, percentile lines, policy lines. Series
-// and bands are matched to entries by name and group.
+// marks are the series and bands in drawing order: bands, percentile lines, policy lines.
 func (f *frame) marks(entries []entry) []mark {
 	var bands, dotted, solid []mark
 	for _, e := range entries {
 		switch {
 		case e.band:
-			for _, b := range f.c.Bands {
-				if b.Group == e.group && b.Name == e.name {
-					pts := f.pts(b.Low)
-					high := f.pts(b.High)
-					for j := len(high) - 1; j >= 0; j-- {
-						pts = append(pts, high[j])
-					}
-					if len(pts) >= 3 {
-						bands = append(bands, mark{e, pts})
-					}
-					break
-				}
+			b := f.c.Bands[e.index]
+			pts := f.pts(b.Low)
+			high := f.pts(b.High)
+			for j := len(high) - 1; j >= 0; j-- {
+				pts = append(pts, high[j])
 			}
+			if len(pts) >= 3 {
+				bands = append(bands, mark{e, pts})
+			}
+		case e.dash != nil:
+			dotted = append(dotted, mark{e, f.pts(f.c.Series[e.index].Points)})
 		default:
-			for _, s := range f.c.Series {
-				if s.Group == e.group && s.Name == e.name && (s.Style == Dotted) == (e.dash != nil) {
-					m := mark{e, f.pts(s.Points)}
-					if e.dash != nil {
-						dotted = append(dotted, m)
-					} else {
-						solid = append(solid, m)
-					}
-					break
-				}
-			}
+			solid = append(solid, mark{e, f.pts(f.c.Series[e.index].Points)})
 		}
 	}
 	return append(append(bands, dotted...), solid...)
+}
+
+// shorten cuts s to at most width pixels, ending it with "...".
+func shorten(s string, size, width float64) string {
+	if textWidth(s, size) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && textWidth(string(r)+"...", size) > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "..."
 }
 
 // grid draws the grid lines at the ticks.
@@ -295,6 +295,7 @@ const (
 	legendPad    = 8
 	legendSwatch = 30
 	legendGap    = 8
+	legendName   = 250 // longer names are shortened
 )
 
 // legendBox is the legend box's width and height.

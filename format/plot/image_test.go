@@ -251,3 +251,15 @@ func TestUnknownKind(t *testing.T) {
 		t.Error("pdf: no error")
 	}
 }
+
+// Long names are shortened in the legend, to the width given.
+func TestShorten(t *testing.T) {
+	if got := shorten("polynomial", legendSize, legendName); got != "polynomial" {
+		t.Errorf("short name changed to %q", got)
+	}
+	long := strings.Repeat("payment-reconciliation-", 5)
+	got := shorten(long, legendSize, legendName)
+	if !strings.HasSuffix(got, "...") || !strings.HasPrefix(long, strings.TrimSuffix(got, "...")) || textWidth(got, legendSize) > legendName {
+		t.Errorf("shortened to %q (%.0f px)", got, textWidth(got, legendSize))
+	}
+}

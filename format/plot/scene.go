@@ -3,6 +3,8 @@ package plot
 import (
 	"image/color"
 	"math"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // A scene is a chart laid out in pixels (x to the right, y down) as a list of primitives, drawn in
@@ -77,14 +79,17 @@ var advances = [95]uint16{
 }
 
 // textWidth is the width in pixels of s at size pixels per em. Characters outside ASCII count as
-// a digit's width; the layout leaves room to spare.
+// a capital's width, or an em if they are wide (CJK); the layout leaves room to spare.
 func textWidth(s string, size float64) float64 {
 	var units int
 	for _, r := range s {
-		if r >= 32 && r < 127 {
+		switch {
+		case r >= 32 && r < 127:
 			units += int(advances[r-32])
-		} else {
-			units += 1139
+		case runewidth.RuneWidth(r) == 2:
+			units += unitsPerEm
+		default:
+			units += 1366
 		}
 	}
 	return float64(units) * size / unitsPerEm
