@@ -70,7 +70,11 @@ type frame struct {
 // newFrame places the plot area, leaving reserve pixels on the right for a legend.
 func newFrame(c *Chart, reserve float64) *frame {
 	f := &frame{c: c}
-	f.xmin, f.xmax, f.ymin, f.ymax, _ = c.ranges()
+	var ok bool
+	f.xmin, f.xmax, f.ymin, f.ymax, ok = c.ranges()
+	if !ok && c.Log {
+		f.ymin, f.ymax = 1, 10 // nothing to draw: an empty axis, not log(0)
+	}
 	f.yticks = DurationTicks(f.ymin, f.ymax, c.Log, 5)
 	if n := len(f.yticks); !c.Log && n >= 2 && f.yticks[n-1].Value < f.ymax*(1-1e-9) {
 		// Up to the next round value, so the top of the axis is labelled.

@@ -263,3 +263,19 @@ func TestShorten(t *testing.T) {
 		t.Errorf("shortened to %q (%.0f px)", got, textWidth(got, legendSize))
 	}
 }
+
+// A log chart with nothing above 0 is an empty chart, with no NaN in it.
+func TestImageNothingOnLogAxis(t *testing.T) {
+	c := &Chart{Title: "t", XLabel: "x", YLabel: "y", Log: true,
+		Series: []Series{{Name: "zero", Points: []Point{{1, 0}, {2, 0}}}}}
+	data, err := Image(c, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("NaN")) || bytes.Contains(data, []byte("Inf")) {
+		t.Errorf("NaN or Inf in the SVG:\n%s", data)
+	}
+	if _, err := Image(c, "png"); err != nil {
+		t.Fatal(err)
+	}
+}
