@@ -44,8 +44,9 @@ const (
 	bandAlpha  = 0x38
 )
 
-// percentileDashes tell a policy's percentile lines apart: dashes, dots, dash-dot.
-var percentileDashes = [][]float64{{6, 4}, {0.1, 3.5}, {9, 3.5, 0.1, 3.5}}
+// percentileDashes tell a policy's percentile lines apart: dashes, dots, dash-dot, long dashes,
+// dash-dot-dot.
+var percentileDashes = [][]float64{{6, 4}, {0.1, 3.5}, {9, 3.5, 0.1, 3.5}, {14, 4}, {9, 3.5, 0.1, 3.5, 0.1, 3.5}}
 
 // Image renders c as "svg" or "png", 800 x 500 pixels, with a legend. The same chart gives the
 // same bytes.
@@ -143,15 +144,16 @@ type mark struct {
 // free, else to its right).
 func (c *Chart) layout() *scene {
 	entries := c.entries()
-	legendW, legendH := legendBox(entries)
+	lg := fitLegend(entries)
 	f := newFrame(c, 0)
 	marks := f.marks(entries)
-	lx, ly, ok := f.legendSpot(marks, legendW, legendH)
+	lx, ly, ok := f.legendSpot(marks, lg.w, lg.h)
 	if !ok {
-		f = newFrame(c, legendW+16)
+		f = newFrame(c, lg.w+16)
 		marks = f.marks(entries)
 		lx, ly = f.right+16, f.top
 	}
+	legendW := lg.w
 
 	s := &scene{width: ImageWidth, height: ImageHeight}
 	s.add(rect{X: 0, Y: 0, W: ImageWidth, H: ImageHeight, fill: white})
@@ -175,7 +177,7 @@ func (c *Chart) layout() *scene {
 	}
 	f.axes(s)
 	s.add(text{X: (f.left + max(f.right, lx+legendW)) / 2, Y: 28, s: c.Title, size: titleSize, anchor: anchorMiddle, col: textColor})
-	drawLegend(s, entries, lx, ly, legendW)
+	drawLegend(s, entries, lx, ly, lg)
 	return s
 }
 
@@ -302,13 +304,25 @@ const (
 	legendName   = 250 // longer names are shortened
 )
 
-// legendBox is the legend box's width and height.
-func legendBox(entries []entry) (w, h float64) {
+// legendGeom is the legend box's size, its rows' height and its font size.
+type legendGeom struct{ w, h, row, size float64 }
+
+// fitLegend sizes the legend box; a legend of many lines gets lower rows and smaller text, down to
+// what fits from the plot area's top to the image's bottom.
+func fitLegend(entries []entry) legendGeom {
+	g := legendGeom{row: legendRow, size: legendSize}
+	room := float64(ImageHeight - 44 - 8 - legendPad)
+	if n := float64(len(entries)); n*g.row > room {
+		g.row = math.Floor(room/n*10) / 10
+		g.size = min(legendSize, math.Floor(g.row*0.75*2)/2)
+	}
 	var names float64
 	for _, e := range entries {
-		names = max(names, textWidth(e.name, legendSize))
+		names = max(names, textWidth(e.name, g.size))
 	}
-	return math.Ceil(legendPad + legendSwatch + legendGap + names + legendPad), float64(len(entries))*legendRow + legendPad
+	g.w = math.Ceil(legendPad + legendSwatch + legendGap + names + legendPad)
+	g.h = math.Round(float64(len(entries))*g.row + legendPad)
+	return g
 }
 
 // legendSpot is the first corner of the plot area (top left, top right, bottom right, bottom
@@ -379,17 +393,17 @@ func inside(poly []pt, p pt) bool {
 }
 
 // drawLegend draws the legend box at x, y: a swatch and a name per line.
-func drawLegend(s *scene, entries []entry, x, y, w float64) {
-	h := float64(len(entries))*legendRow + legendPad
-	s.add(rect{X: x, Y: y, W: w, H: math.Round(h), fill: boxFill, stroke: boxBorder, width: 1})
+func drawLegend(s *scene, entries []entry, x, y float64, g legendGeom) {
+	s.add(rect{X: x, Y: y, W: g.w, H: g.h, fill: boxFill, stroke: boxBorder, width: 1})
 	for i, e := range entries {
-		cy := y + legendPad/2 + legendRow*(float64(i)+0.5)
+		cy := y + legendPad/2 + g.row*(float64(i)+0.5)
 		sx := x + legendPad
 		col := colors[e.group%len(colors)]
 		switch {
 		case e.band:
 			col.A = bandAlpha
-			s.add(rect{X: sx, Y: cy - 6, W: legendSwatch, H: 12, fill: col})
+			h := min(12, g.row-5)
+			s.add(rect{X: sx, Y: cy - h/2, W: legendSwatch, H: h, fill: col})
 		case e.dash != nil:
 			s.add(polyline{pts: []pt{{sx, cy}, {sx + legendSwatch, cy}}, col: col, width: dotWidth, dash: e.dash})
 		default:
@@ -398,7 +412,7 @@ func drawLegend(s *scene, entries []entry, x, y, w float64) {
 				s.add(polygon{pts: marker(e.group, pt{sx + legendSwatch/2, cy}, markerSize), col: col})
 			}
 		}
-		s.add(text{X: sx + legendSwatch + legendGap, Y: cy + capHeight(legendSize)/2, s: e.name, size: legendSize, anchor: anchorStart, col: textColor})
+		s.add(text{X: sx + legendSwatch + legendGap, Y: cy + capHeight(g.size)/2, s: e.name, size: g.size, anchor: anchorStart, col: textColor})
 	}
 }
 
