@@ -279,3 +279,15 @@ func TestImageNothingOnLogAxis(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Text is escaped for XML, control characters and invalid UTF-8 replaced, so the SVG parses.
+func TestEscape(t *testing.T) {
+	got := escape("a<b>&\"c'\x01\xff\té")
+	if want := "a&lt;b&gt;&amp;&#34;c&#39;\ufffd\ufffd\té"; got != want {
+		t.Errorf("escape = %q, want %q", got, want)
+	}
+	var s string
+	if err := xml.Unmarshal([]byte("<text>"+got+"</text>"), &s); err != nil || s != "a<b>&\"c'\ufffd\ufffd\té" {
+		t.Errorf("parsed %q, %v", s, err)
+	}
+}

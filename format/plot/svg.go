@@ -2,8 +2,8 @@ package plot
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
+	"html"
 	"image/color"
 	"math"
 	"strconv"
@@ -49,12 +49,25 @@ func (s *scene) svg() []byte {
 				fmt.Fprintf(&b, ` transform="rotate(-90 %s %s)"`, num(it.X), num(it.Y))
 			}
 			b.WriteString(">")
-			xml.EscapeText(&b, []byte(it.s))
+			b.WriteString(escape(it.s))
 			b.WriteString("</text>\n")
 		}
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
+}
+
+// escape makes s XML character data: html.EscapeString's entities (encoding/xml would cost every
+// command its package initialisation), and U+FFFD for what XML 1.0 does not allow (control
+// characters, invalid UTF-8).
+func escape(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff {
+			return r
+		}
+		return '\ufffd'
+	}, s)
+	return html.EscapeString(s)
 }
 
 // num formats a coordinate to 0.01 px without trailing zeros.
