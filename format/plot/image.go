@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+
+	"github.com/backoffctl/backoffctl/format"
 )
 
 // ImageWidth and ImageHeight are an image's size in pixels: 800 x 500 at 96 dpi, the width of a
@@ -254,8 +256,9 @@ func (f *frame) marks(entries []entry) []mark {
 	return append(append(bands, dotted...), solid...)
 }
 
-// shorten cuts s to at most width pixels, ending it with "...".
+// shorten cuts s, its control characters escaped, to at most width pixels, ending it with "...".
 func shorten(s string, size, width float64) string {
+	s = format.EscapeControl(s)
 	if textWidth(s, size) <= width {
 		return s
 	}

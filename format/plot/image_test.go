@@ -291,3 +291,16 @@ func TestEscape(t *testing.T) {
 		t.Errorf("parsed %q, %v", s, err)
 	}
 }
+
+// Control characters and bidi overrides in names show escaped, as in tables.
+func TestImageEscapesControl(t *testing.T) {
+	c := &Chart{Title: "t", XLabel: "x", YLabel: "y",
+		Series: []Series{{Name: "ab\u202ecd\x01", Points: []Point{{1, 0}, {2, 1}}}}}
+	data, err := Image(c, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`>ab\u202ecd\x01</text>`)) {
+		t.Errorf("name not escaped:\n%s", data)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/backoffctl/backoffctl/format"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -58,7 +59,15 @@ type rect struct {
 	width      float64
 }
 
-func (s *scene) add(item any) { s.items = append(s.items, item) }
+// add appends an item; a text's control characters and bidi overrides are shown escaped (\x01,
+// \u202e), as everywhere user text is printed.
+func (s *scene) add(item any) {
+	if t, ok := item.(text); ok {
+		t.s = format.EscapeControl(t.s)
+		item = t
+	}
+	s.items = append(s.items, item)
+}
 
 // Text metrics of Go Regular (golang.org/x/image/font/gofont/goregular), the PNG's font, in units
 // of 1/2048 em: the layout measures text without parsing the font. The SVG names fonts with the
