@@ -11,7 +11,8 @@ import (
 )
 
 // The SVG is well-formed XML with one thick line per policy in its own colour (drawn once in the
-// plot and once in the legend) and the policies' names as legend texts.
+// plot and once in the legend), the policies' names as legend texts and round durations on the
+// time axis.
 func TestPlotSVG(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "chart.svg")
 	var stderr bytes.Buffer
@@ -38,11 +39,18 @@ func TestPlotSVG(t *testing.T) {
 			continue
 		}
 		switch el.Name.Local {
-		case "path":
+		case "polyline":
+			var stroke, width string
 			for _, a := range el.Attr {
-				if a.Name.Local == "style" && strings.Contains(a.Value, "stroke-width:2") {
-					lines[a.Value]++
+				switch a.Name.Local {
+				case "stroke":
+					stroke = a.Value
+				case "stroke-width":
+					width = a.Value
 				}
+			}
+			if width == "2.2" {
+				lines[stroke]++
 			}
 		case "text":
 			var s string
@@ -52,16 +60,13 @@ func TestPlotSVG(t *testing.T) {
 			texts = append(texts, s)
 		}
 	}
-	want := map[string]int{
-		"fill:none;stroke:#1F77B4;stroke-width:2": 2,
-		"fill:none;stroke:#FF7F0E;stroke-width:2": 2,
-	}
+	want := map[string]int{"#1f77b4": 2, "#ff7f0e": 2}
 	if len(lines) != len(want) {
 		t.Errorf("thick lines %v, want %v", lines, want)
 	}
-	for style, n := range want {
-		if lines[style] != n {
-			t.Errorf("%s drawn %d times, want %d", style, lines[style], n)
+	for stroke, n := range want {
+		if lines[stroke] != n {
+			t.Errorf("%s drawn %d times, want %d", stroke, lines[stroke], n)
 		}
 	}
 	joined := strings.Join(texts, "|")
@@ -72,7 +77,7 @@ func TestPlotSVG(t *testing.T) {
 	}
 }
 
-// The PNG decodes at 800 x 500, replacing the old file atomically (no temporary file left).
+// The PNG decodes at 800 x 500 with the policy drawn in its colour, replacing the old file atomically (no temporary file left).
 func TestPlotPNG(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "chart.png")
@@ -94,6 +99,17 @@ func TestPlotPNG(t *testing.T) {
 	}
 	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 500 {
 		t.Errorf("size %dx%d, want 800x500", b.Dx(), b.Dy())
+	}
+	blue := 0 // the policy's line and markers, #1f77b4
+	for y := range 500 {
+		for x := range 800 {
+			if r, g, b, _ := img.At(x, y).RGBA(); r>>8 == 0x1f && g>>8 == 0x77 && b>>8 == 0xb4 {
+				blue++
+			}
+		}
+	}
+	if blue < 500 {
+		t.Errorf("%d pixels in the policy's colour, want a line's worth", blue)
 	}
 	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want the old file's 0600", info.Mode().Perm())

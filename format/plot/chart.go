@@ -1,6 +1,7 @@
 // Package plot draws schedules as charts: in the terminal with braille dots, and as SVG or PNG
-// images with gonum.org/v1/plot. It knows series of points and their names, never strategies: the
-// command line turns schedules into a Chart.
+// images laid out once as a scene of lines, polygons, rectangles and texts, then written as SVG
+// text or rasterised with golang.org/x/image. It knows series of points and their names, never
+// strategies: the command line turns schedules into a Chart.
 package plot
 
 import (

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/backoffctl/backoffctl/format"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -251,6 +252,7 @@ func legend(c *Chart, width int, paint func(string, int) string) string {
 	var items []string
 	var widths []int
 	add := func(sym string, group int, name string) {
+		name = format.EscapeControl(name)
 		items = append(items, paint(sym, group)+" "+name)
 		widths = append(widths, runewidth.StringWidth(sym)+1+runewidth.StringWidth(name))
 	}
