@@ -1,10 +1,10 @@
 package cmd
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -96,12 +96,12 @@ func resolveLinks(path string) (string, error) {
 }
 
 // createTemp creates a new, empty file with a short random name in dir, mode 0666 less the umask
-// (the kernel applies it, so the umask is never read or changed).
+// (the kernel applies it, so the umask is never read or changed). The name comes from math/rand/v2's
+// per-process random source: O_EXCL, not the name, keeps two writers apart, and crypto/rand would
+// cost every command its package initialisation.
 func createTemp(dir string) (*os.File, error) {
 	for {
-		var b [6]byte
-		rand.Read(b[:])
-		name := filepath.Join(dir, ".backoffctl-"+hex.EncodeToString(b[:])+".tmp")
+		name := filepath.Join(dir, fmt.Sprintf(".backoffctl-%012x.tmp", rand.Uint64()>>16))
 		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
