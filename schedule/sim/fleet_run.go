@@ -159,20 +159,29 @@ func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
 		return t
 	}
 	if r.design == SharedLimiter { // a fixed interval: count the fetches instead of walking them
-		n := (limit - t + int64(r.base) - 1) / int64(r.base)
-		r.rpcs += n
-		if last := t + (n-1)*int64(r.base); last >= r.half {
-			first := max(t, r.half)
-			k := (first - t + int64(r.base) - 1) / int64(r.base) // index of the first fetch >= half
-			r.steadyRPCs += n - k
-		}
-		return t + n*int64(r.base)
+		return r.countGrid(t, limit)
 	}
 	for t < limit {
 		r.countRPC(t)
 		t += int64(r.c.AnswerTime) + r.sleepAfterEmpty(id)
 	}
 	return t
+}
+
+// countGrid counts the fetches at t, t + fetch_interval, ... before limit, and returns the first
+// at or after limit.
+func (r *fleetRun) countGrid(t, limit int64) int64 {
+	if t >= limit {
+		return t
+	}
+	n := (limit - t + int64(r.base) - 1) / int64(r.base)
+	r.rpcs += n
+	if last := t + (n-1)*int64(r.base); last >= r.half {
+		first := max(t, r.half)
+		k := (first - t + int64(r.base) - 1) / int64(r.base) // index of the first fetch >= half
+		r.steadyRPCs += n - k
+	}
+	return t + n*int64(r.base)
 }
 
 // sharedNext is a shared-limiter runner's next fetch after one at cand - fetch_interval, when
@@ -211,10 +220,7 @@ func (r *fleetRun) fetch(id int32, t int64) {
 	}
 	r.take(t)
 	r.empty[id] = 0
-	done := never
-	if r.scenario != scenarioSaturated && int64(r.c.TaskDuration)+answer < never-t {
-		done = t + answer + int64(r.c.TaskDuration)
-	}
+	done := r.taskEnd(t)
 	switch r.design {
 	case SharedLimiter:
 		r.idle[id]--
@@ -248,6 +254,15 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.token[id] = t + answer // it reaches the semaphore when the answer arrives
 		}
 	}
+}
+
+// taskEnd is when the task a fetch at t takes ends: an answer time and the task's duration later
+// (never when saturated, or past the clock).
+func (r *fleetRun) taskEnd(t int64) int64 {
+	if r.scenario == scenarioSaturated || int64(r.c.TaskDuration)+int64(r.c.AnswerTime) >= never-t {
+		return never
+	}
+	return t + int64(r.c.AnswerTime) + int64(r.c.TaskDuration)
 }
 
 // take hands the oldest queued task to a fetch at time t.

@@ -1,0 +1,82 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// reference runs one scenario by the walk, the straightforward model the shortcuts must match.
+func reference(c FleetConfig, d Design, s scenario) *fleetRun {
+	r := newFleetRun(c, d, s)
+	r.run()
+	return r
+}
+
+// sameRun reports whether two runs counted, picked and timed the same.
+func sameRun(a, b *fleetRun) bool {
+	return a.rpcs == b.rpcs && a.steadyRPCs == b.steadyRPCs && a.arrived == b.arrived && a.picked == b.picked &&
+		a.latency == b.latency
+}
+
+// randomFleet is a small random configuration: few runners, short runs, loads from idle to
+// overloaded, every start-phase mode, answer times around the fetch interval, task durations that
+// are and are not multiples of it.
+func randomFleet(g *draw.SplitMix) FleetConfig {
+	interval := time.Duration(1+g.Intn(4)) * time.Second
+	if g.Intn(4) == 0 {
+		interval = time.Duration(500+g.Intn(3000)) * time.Millisecond
+	}
+	c := FleetConfig{
+		Runners:          1 + int(g.Intn(40)),
+		Capacity:         1 + int(g.Intn(4)),
+		FetchInterval:    interval,
+		FetchIntervalMax: interval + time.Duration(g.Intn(8))*time.Second,
+		TaskDuration:     []time.Duration{5 * time.Minute, 40 * time.Second, 3 * time.Second, time.Duration(1+g.Intn(90000)) * time.Millisecond}[g.Intn(4)],
+		Duration:         time.Duration(5+g.Intn(60)) * time.Minute,
+		Seed:             int64(g.Intn(1 << 40)),
+		StartPhases:      StartPhases(g.Intn(3)),
+		AnswerTime:       []time.Duration{0, 300 * time.Millisecond, interval, interval + 1, 5 * time.Second}[g.Intn(5)],
+	}
+	c.ArrivalRate = []float64{0.5, 5, 50, 500}[g.Intn(4)] * float64(c.Runners) / 10
+	return c
+}
+
+// The shortcuts give exactly what the walk does: counts, steady counts, arrivals, pickups and
+// every latency histogram bucket, on random small fleets in every scenario.
+func TestFleetShortcutsMatchWalk(t *testing.T) {
+	g := draw.NewSplitMix(20261123, 0)
+	shortcuts := 0
+	for k := 0; k < 300; k++ {
+		c := randomFleet(g)
+		for _, d := range Designs {
+			for _, s := range []scenario{scenarioIdle, scenarioSaturated, scenarioArrivals} {
+				got, want := simulate(c, d, s), reference(c, d, s)
+				if !sameRun(got, want) {
+					t.Fatalf("%+v %v scenario %d: shortcut rpcs %d (steady %d) picked %d, walk %d (%d) %d",
+						c, d, s, got.rpcs, got.steadyRPCs, got.picked, want.rpcs, want.steadyRPCs, want.picked)
+				}
+				if r := newFleetRun(c, d, s); r.limiterShortcut() && r.runLimiter() {
+					shortcuts++
+				}
+			}
+		}
+	}
+	if shortcuts < 100 {
+		t.Errorf("the limiter shortcut ran to the end in only %d runs", shortcuts)
+	}
+}
+
+// Aligned start phases put every shared-limiter runner on one grid: the shortcut gives up and the
+// walk runs, with the same result.
+func TestFleetLimiterShortcutGivesUpOnTies(t *testing.T) {
+	c := FleetConfig{Runners: 5, Capacity: 1, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+		TaskDuration: 10 * time.Second, Duration: 10 * time.Minute, ArrivalRate: 10, Seed: 1, StartPhases: PhasesAligned}
+	if r := newFleetRun(c, SharedLimiter, scenarioArrivals); r.runLimiter() {
+		t.Error("aligned phases: the shortcut should give up")
+	}
+	if got, want := simulate(c, SharedLimiter, scenarioArrivals), reference(c, SharedLimiter, scenarioArrivals); !sameRun(got, want) {
+		t.Errorf("aligned phases: %+v, want %+v", got, want)
+	}
+}
