@@ -209,7 +209,7 @@ func SimulateFleet(c FleetConfig, d Design) FleetResult {
 // simulate runs one scenario of design d to the end: by a shortcut where one applies (see
 // runFast), else by the reference walk.
 func simulate(c FleetConfig, d Design, s scenario) *fleetRun {
-	if r := newFleetRun(c, d, s); r.limiterShortcut() && r.runLimiter() {
+	if r := newFleetRun(c, d, s); r.limiterShortcut() && r.runLimiter() || r.backoffShortcut() && r.runBackoff() {
 		return r
 	}
 	r := newFleetRun(c, d, s)

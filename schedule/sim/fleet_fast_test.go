@@ -4,12 +4,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // reference runs one scenario by the walk, the straightforward model the shortcuts must match.
 func reference(c FleetConfig, d Design, s scenario) *fleetRun {
 	r := newFleetRun(c, d, s)
+	r.reference = true
 	r.run()
 	return r
 }
@@ -47,7 +49,7 @@ func randomFleet(g *draw.SplitMix) FleetConfig {
 // every latency histogram bucket, on random small fleets in every scenario.
 func TestFleetShortcutsMatchWalk(t *testing.T) {
 	g := draw.NewSplitMix(20261123, 0)
-	shortcuts := 0
+	limiter, backoff := 0, 0
 	for k := 0; k < 300; k++ {
 		c := randomFleet(g)
 		for _, d := range Designs {
@@ -58,13 +60,17 @@ func TestFleetShortcutsMatchWalk(t *testing.T) {
 						c, d, s, got.rpcs, got.steadyRPCs, got.picked, want.rpcs, want.steadyRPCs, want.picked)
 				}
 				if r := newFleetRun(c, d, s); r.limiterShortcut() && r.runLimiter() {
-					shortcuts++
+					limiter++
+				}
+				if r := newFleetRun(c, d, s); r.backoffShortcut() && r.runBackoff() {
+					backoff++
 				}
 			}
 		}
 	}
-	if shortcuts < 100 {
-		t.Errorf("the limiter shortcut ran to the end in only %d runs", shortcuts)
+	t.Logf("shortcuts run to the end: limiter %d, backoff %d", limiter, backoff)
+	if limiter < 100 || backoff < 300 {
+		t.Errorf("shortcuts run to the end: limiter %d, backoff %d", limiter, backoff)
 	}
 }
 
@@ -78,5 +84,44 @@ func TestFleetLimiterShortcutGivesUpOnTies(t *testing.T) {
 	}
 	if got, want := simulate(c, SharedLimiter, scenarioArrivals), reference(c, SharedLimiter, scenarioArrivals); !sameRun(got, want) {
 		t.Errorf("aligned phases: %+v, want %+v", got, want)
+	}
+}
+
+// A task queued at t = 0 with aligned start phases finds every backoff poller fetching then: the
+// shortcut gives up (the calendar's tie order decides who takes it) and the walk runs.
+func TestFleetBackoffShortcutGivesUpOnTies(t *testing.T) {
+	c := FleetConfig{Runners: 5, Capacity: 2, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+		TaskDuration: 10 * time.Second, Duration: 10 * time.Minute, Seed: 1, StartPhases: PhasesAligned,
+		ArrivalTimes: []time.Duration{0, time.Minute}}
+	for _, d := range []Design{PerWorker, Semaphore} {
+		if r := newFleetRun(c, d, scenarioArrivals); r.runBackoff() {
+			t.Errorf("%v: the shortcut should give up", d)
+		}
+		if got, want := simulate(c, d, scenarioArrivals), reference(c, d, scenarioArrivals); !sameRun(got, want) {
+			t.Errorf("%v: %+v, want %+v", d, got, want)
+		}
+	}
+}
+
+// The inlined jitter draws what schedule.ActRunnerJitter does, from the same stream state.
+func TestBackoffStepsSleep(t *testing.T) {
+	g := draw.NewSplitMix(5, 0)
+	for k := 0; k < 2000; k++ {
+		base := time.Duration(1 + g.Intn(int64(10*time.Second)))
+		if k%4 == 0 {
+			base = time.Duration(1 + g.Intn(20)) // tiny intervals: ranges of 0 and 1 ns
+		}
+		maxI := base + time.Duration(g.Intn(int64(time.Minute)))
+		steps := newBackoffSteps(int64(base), int64(maxI))
+		a, b := draw.NewSplitMix(int64(k), 16), draw.NewSplitMix(int64(k), 16)
+		for n := int64(1); n < 12; n++ {
+			want := schedule.ActRunnerJitter(a, schedule.ActRunnerInterval(base, maxI, n))
+			if got := steps.sleep(b, n); got != int64(want) {
+				t.Fatalf("base %v max %v n %d: sleep %d, ActRunnerJitter %d", base, maxI, n, got, want)
+			}
+		}
+		if *a != *b {
+			t.Fatalf("base %v max %v: the streams moved differently", base, maxI)
+		}
 	}
 }

@@ -41,6 +41,11 @@ type fleetRun struct {
 	completes fifo
 
 	base, maxI time.Duration
+	steps      backoffSteps // sleeps by empty count, for walkBackoff
+	// reference makes advanceEmpty walk through sleepAfterEmpty, as the model is written, for tests
+	// that hold the shortcuts to it.
+	reference bool
+	fast      *bucketQueue // runBackoff's queue, which fetch and complete then push to
 
 	arrivals    *draw.SplitMix // arrival process
 	replay      *draw.SplitMix // the same stream, behind: arrival times of queued tasks
@@ -57,6 +62,7 @@ type fleetRun struct {
 func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	r := &fleetRun{c: c, design: d, scenario: s, end: int64(c.Duration), half: int64(c.Duration) / 2,
 		base: c.FetchInterval, maxI: c.FetchIntervalMax, nextArrival: never}
+	r.steps = newBackoffSteps(int64(c.FetchInterval), int64(c.FetchIntervalMax))
 	n := c.Runners
 	if d == PerWorker {
 		n = c.Runners * c.Capacity
@@ -161,11 +167,23 @@ func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
 	if r.design == SharedLimiter { // a fixed interval: count the fetches instead of walking them
 		return r.countGrid(t, limit)
 	}
+	if r.c.JitterDraw == nil && !r.reference {
+		return r.walkBackoff(id, t, limit)
+	}
 	for t < limit {
 		r.countRPC(t)
 		t += int64(r.c.AnswerTime) + r.sleepAfterEmpty(id)
 	}
 	return t
+}
+
+// push queues entity id's next fetch at t.
+func (r *fleetRun) push(t int64, id int32) {
+	if r.fast != nil {
+		r.fast.push(t, id)
+		return
+	}
+	r.heap.push(t, id)
 }
 
 // countGrid counts the fetches at t, t + fetch_interval, ... before limit, and returns the first
@@ -212,10 +230,10 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.idle[id]--
 			r.inflight[id] = append(r.inflight[id], t+answer)
 			next, _ := r.sharedNext(id, t+int64(r.base))
-			r.heap.push(next, id)
+			r.push(next, id)
 			return
 		}
-		r.heap.push(t+answer+r.sleepAfterEmpty(id), id)
+		r.push(t+answer+r.sleepAfterEmpty(id), id)
 		return
 	}
 	r.take(t)
@@ -232,7 +250,7 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			next, ok = r.sharedNext(id, next)
 		}
 		if ok {
-			r.heap.push(next, id)
+			r.push(next, id)
 		} else {
 			r.blocked[id] = true
 			r.token[id] = next // the next token, for when a goroutine returns
@@ -248,7 +266,7 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.completes.push(done, id)
 		}
 		if r.running[id] < int32(r.c.Capacity) {
-			r.heap.push(t+answer, id) // acquire the next slot and fetch again once answered
+			r.push(t+answer, id) // acquire the next slot and fetch again once answered
 		} else {
 			r.blocked[id] = true
 			r.token[id] = t + answer // it reaches the semaphore when the answer arrives
@@ -281,16 +299,16 @@ func (r *fleetRun) complete(t int64, id int32) {
 		r.idle[id]++
 		if r.blocked[id] {
 			r.blocked[id] = false
-			r.heap.push(max(t, r.token[id]), id)
+			r.push(max(t, r.token[id]), id)
 		}
 	case PerWorker:
 		r.blocked[id] = false
-		r.heap.push(t, id) // counters were reset: fetch again at once
+		r.push(t, id) // counters were reset: fetch again at once
 	case Semaphore:
 		r.running[id]--
 		if r.blocked[id] {
 			r.blocked[id] = false
-			r.heap.push(max(t, r.token[id]), id)
+			r.push(max(t, r.token[id]), id)
 		}
 	}
 }

@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"time"
+
+	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// backoffSteps are a backed-off poller's sleep parameters by empty count n = 1..6 (from 6 on
+// the interval stays at the plateau): interval I(n) = ActRunnerInterval(fetch_interval,
+// fetch_interval_max, n) and the jitter range 2/5 I(n), computed once per run instead of per fetch.
+type backoffSteps [7]struct{ interval, jitterRange int64 }
+
+func newBackoffSteps(base, maxI int64) (s backoffSteps) {
+	for n := int64(1); n < int64(len(s)); n++ {
+		s[n].interval = int64(schedule.ActRunnerInterval(time.Duration(base), time.Duration(maxI), n))
+		s[n].jitterRange = s[n].interval * 2 / 5
+	}
+	return s
+}
+
+// sleep is schedule.ActRunnerJitter(g, I(n)) with g's draw made directly (no interface call):
+// the same arithmetic, and a draw only where ActRunnerJitter makes one. The draw
+// draw.ScaleDiscrete(u, r) is floor(u*r) clamped to [0, r-1]; u*r is not negative, so the
+// conversion to an integer, which truncates, is the floor.
+func (s *backoffSteps) sleep(g *draw.SplitMix, n int64) int64 {
+	st := &s[min(n, int64(len(s)-1))]
+	if st.interval <= 0 || st.jitterRange <= 0 {
+		return st.interval
+	}
+	k := int64(g.Unit() * float64(st.jitterRange))
+	if k >= st.jitterRange {
+		k = st.jitterRange - 1
+	}
+	return st.interval + k - st.jitterRange/2
+}
+
+// walkBackoff is advanceEmpty for a backed-off poller drawing from its own stream: the same
+// fetches, counts and draws as the loop over sleepAfterEmpty, with the per-fetch work inlined.
+func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
+	g, n := &r.rng[id], r.empty[id]
+	answer, half := int64(r.c.AnswerTime), r.half
+	rpcs, steady := r.rpcs, r.steadyRPCs
+	for t < limit {
+		rpcs++
+		if t >= half {
+			steady++
+		}
+		n++
+		t += answer + r.steps.sleep(g, n)
+	}
+	r.rpcs, r.steadyRPCs, r.empty[id] = rpcs, steady, n
+	return t
+}
+
+// backoffShortcut reports whether runBackoff can stand in for run: a backoff design (per-worker
+// or semaphore) with arrivals, each poller drawing from its own stream.
+func (r *fleetRun) backoffShortcut() bool {
+	return r.design != SharedLimiter && r.scenario == scenarioArrivals && r.c.JitterDraw == nil
+}
+
+// runBackoff is run with the pollers' next fetches in a bucketQueue instead of the calendar. It
+// reports false, having done part of the run, when the order of two fetches at the same time
+// could matter; the caller then runs the walk on a fresh fleetRun.
+//
+// Why it is exact: while no task is queued, run pops every fetch before the next event and walks
+// its poller past it (advanceEmpty). Each poller's walk touches only its own counter and stream
+// and adds to the counts, so the order the pollers are walked in changes nothing but the push
+// order calendar uses to break ties between equal times; here they are walked in bucket order,
+// a cheap append each. While a task is queued, the least time is popped, as in run; the push
+// order would decide between two pollers with that same time, so a tie there abandons the
+// shortcut. Events at equal times keep run's order (completion, arrival, fetch).
+func (r *fleetRun) runBackoff() bool {
+	q := newBucketQueue(int64(r.c.plateau())*6/5+int64(r.c.AnswerTime)+int64(r.c.FetchInterval), len(r.rng))
+	for r.heap.len() > 0 { // the start phases, from newFleetRun
+		it := r.heap.pop()
+		q.push(it.t, it.id)
+	}
+	r.fast = q
+	for !q.overflowed {
+		nextDone := never
+		if !r.completes.empty() {
+			nextDone = r.completes.peek()
+		}
+		if !r.pending() {
+			limit := min(r.nextArrival, nextDone, r.end)
+			for _, it := range q.takeBefore(limit) {
+				q.push(r.walkBackoff(it.id, it.t, limit), it.id)
+			}
+		}
+		nextFetch := never
+		if q.n > 0 {
+			nextFetch = q.min()
+		}
+		t := min(nextDone, r.nextArrival, nextFetch)
+		if t >= r.end {
+			return true
+		}
+		switch {
+		case t == nextDone:
+			_, id := r.completes.pop()
+			r.complete(t, id)
+		case t == r.nextArrival:
+			r.arrived++
+			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
+		default:
+			it, tie := q.popMin()
+			if tie {
+				return false
+			}
+			r.fetch(it.id, t)
+		}
+	}
+	return false
+}
