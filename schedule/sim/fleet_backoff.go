@@ -54,6 +54,11 @@ func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
 	return t
 }
 
+// backoffWalker walks pollers for bucketQueue.drain.
+type backoffWalker struct{ r *fleetRun }
+
+func (w backoffWalker) walk(id int32, t, limit int64) int64 { return w.r.walkBackoff(id, t, limit) }
+
 // backoffShortcut reports whether runBackoff can stand in for run: a backoff design (per-worker
 // or semaphore) with arrivals, each poller drawing from its own stream.
 func (r *fleetRun) backoffShortcut() bool {
@@ -85,9 +90,7 @@ func (r *fleetRun) runBackoff() bool {
 		}
 		if !r.pending() {
 			limit := min(r.nextArrival, nextDone, r.end)
-			for _, it := range q.takeBefore(limit) {
-				q.push(r.walkBackoff(it.id, it.t, limit), it.id)
-			}
+			q.drain(limit, backoffWalker{r})
 		}
 		nextFetch := never
 		if q.n > 0 {
