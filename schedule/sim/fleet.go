@@ -207,12 +207,19 @@ func SimulateFleet(c FleetConfig, d Design) FleetResult {
 }
 
 // simulate runs one scenario of design d to the end: by a shortcut where one applies (see
-// runFast), else by the reference walk.
+// runLimiter and runBackoff), else by the walk (run).
 func simulate(c FleetConfig, d Design, s scenario) *fleetRun {
-	if r := newFleetRun(c, d, s); r.limiterShortcut() && r.runLimiter() || r.backoffShortcut() && r.runBackoff() {
-		return r
-	}
-	r := newFleetRun(c, d, s)
-	r.run()
+	r, _ := simulateBy(c, d, s)
 	return r
+}
+
+// simulateBy is simulate, also saying whether a shortcut ran the whole run.
+func simulateBy(c FleetConfig, d Design, s scenario) (r *fleetRun, shortcut bool) {
+	r = newFleetRun(c, d, s)
+	if r.limiterShortcut() && r.runLimiter() || r.backoffShortcut() && r.runBackoff() {
+		return r, true
+	}
+	r = newFleetRun(c, d, s) // a shortcut gave up part way: start again
+	r.run()
+	return r, false
 }
