@@ -3,24 +3,39 @@ package sim
 import "math/bits"
 
 // bucketQueue is the pollers' next fetches for the backoff shortcut (runBackoff): a calendar
-// queue like calendar, but with unsorted buckets and no order among equal times. Instead it
-// reports ties: popMin says when another item has the popped item's time, which is when the
-// order calendar keeps (last pushed first) could matter.
+// queue like calendar, with unsorted buckets, and the walk of every fetch before a time done in
+// bucket order (drain) rather than time order.
+//
+// Equal times: calendar pops the last pushed first, numbering pushes 1, 2, ... (seq). Each push
+// here counts too, so a push outside drain gets the seq calendar would give it: calendar's walk
+// (run) re-pushes exactly the items drain does, one push each, so the counts agree after every
+// drain. Inside a drain the order differs, so an item a drain puts back only knows its seq lies
+// in that drain's range S+1 ... S+m (S the count before the drain) and keeps key S+1; any other
+// item's seq is at most S or more than S+m, so comparing keys orders it against the drained item
+// as seqs would. Only two items of one drain are not ordered: popMin reports that case.
 //
 // Every item lies in the window [start, start + span): the caller never pushes further than
-// span ahead of the last popped or drained time (overflowed says when it did).
+// span ahead of the time last passed to advance, drain or popMin (overflowed says when it did).
 type bucketQueue struct {
 	shift      uint
-	buckets    [][]heapItem // ring: absolute bucket k (times k<<shift ...) at k & mask
+	buckets    [][]queueItem // ring: absolute bucket k (times k<<shift ...) at k & mask
 	mask       int
 	span       int64 // the window's length: len(buckets) << shift
 	start      int64 // first time of the window's first bucket: no item is earlier
 	n          int
+	pushes     int64
 	overflowed bool
-	// the least item, once found: its bucket and place, and whether another item shares its time
+	// the least item, once found: its bucket and place, and whether its order against another
+	// item with the same time is unknown
 	found           bool
 	minSlot, minPos int
-	minTie          bool
+	minUnordered    bool
+}
+
+type queueItem struct {
+	t   int64
+	key int64 // the push's seq, or the first seq of the drain that pushed it
+	id  int32
 }
 
 // newBucketQueue makes a queue for about items entities, each at most step ns ahead of the
@@ -31,27 +46,34 @@ func newBucketQueue(step int64, items int) *bucketQueue {
 	per := 16 * step / int64(max(items, 1))
 	shift := uint(max(10, bits.Len64(uint64(per))-1))
 	nb := 1 << max(4, bits.Len64(uint64(2*step>>shift)))
-	return &bucketQueue{shift: shift, buckets: make([][]heapItem, nb), mask: nb - 1, span: int64(nb) << shift}
+	return &bucketQueue{shift: shift, buckets: make([][]queueItem, nb), mask: nb - 1, span: int64(nb) << shift}
 }
 
+// push adds an item; t must not be earlier than the last popped or drained time.
 func (q *bucketQueue) push(t int64, id int32) {
-	if t-q.start >= q.span {
+	q.pushes++
+	q.put(queueItem{t, q.pushes, id})
+}
+
+func (q *bucketQueue) put(it queueItem) {
+	if it.t-q.start >= q.span {
 		q.overflowed = true
 		return
 	}
-	b := int(t>>q.shift) & q.mask
-	q.buckets[b] = append(q.buckets[b], heapItem{t, id})
+	b := int(it.t>>q.shift) & q.mask
+	q.buckets[b] = append(q.buckets[b], it)
 	q.n++
 	q.found = false
 }
 
-// drain walks every item earlier than limit past it: walk(id, t) returns the entity's first time
-// at or after limit, where it is put back. It moves the window up to limit: everything pushed next
-// must be at or after limit. Items are walked in bucket order, not time order.
+// drain walks every item earlier than limit past it: walk(id, t, limit) returns the entity's
+// first time at or after limit, where it is put back. It moves the window up to limit: everything
+// pushed next must be at or after limit.
 func (q *bucketQueue) drain(limit int64, w walker) {
 	if limit <= q.start {
 		return
 	}
+	key := q.pushes + 1
 	first, last := q.start>>q.shift, limit>>q.shift
 	q.start = last << q.shift // the items left and those put back are at or after limit
 	q.found = false
@@ -68,8 +90,17 @@ func (q *bucketQueue) drain(limit int64, w walker) {
 			b[i] = b[len(b)-1]
 			q.buckets[s] = b[:len(b)-1]
 			q.n--
-			q.push(w.walk(it.id, it.t, limit), it.id)
+			q.pushes++
+			q.put(queueItem{w.walk(it.id, it.t, limit), key, it.id})
 		}
+	}
+}
+
+// advance moves the window up to now, the time of the event being handled, which no item is
+// earlier than: pushes then may reach span past now.
+func (q *bucketQueue) advance(now int64) {
+	if s := now >> q.shift << q.shift; s > q.start {
+		q.start = s
 	}
 }
 
@@ -86,29 +117,29 @@ func (q *bucketQueue) min() int64 {
 			s = (s + 1) & q.mask
 		}
 		b := q.buckets[s]
-		pos, tie := 0, false
-		for i := 1; i < len(b); i++ {
-			if b[i].t < b[pos].t {
-				pos, tie = i, false
-			} else if b[i].t == b[pos].t {
-				tie = true
+		pos, unordered := 0, false
+		for i := 1; i < len(b); i++ { // the least time, then the greatest key (last pushed)
+			if x, m := b[i], b[pos]; x.t < m.t || x.t == m.t && x.key > m.key {
+				pos, unordered = i, false
+			} else if x.t == m.t && x.key == m.key {
+				unordered = true
 			}
 		}
-		q.found, q.minSlot, q.minPos, q.minTie = true, s, pos, tie
+		q.found, q.minSlot, q.minPos, q.minUnordered = true, s, pos, unordered
 	}
 	return q.buckets[q.minSlot][q.minPos].t
 }
 
-// popMin removes the least item; tie says another item had the same time. The queue must not be
-// empty.
-func (q *bucketQueue) popMin() (it heapItem, tie bool) {
+// popMin removes the item calendar would pop; unordered says that it cannot tell which of two
+// items with the least time that is. The queue must not be empty.
+func (q *bucketQueue) popMin() (it queueItem, unordered bool) {
 	q.min()
 	b := q.buckets[q.minSlot]
-	it, tie = b[q.minPos], q.minTie
+	it, unordered = b[q.minPos], q.minUnordered
 	b[q.minPos] = b[len(b)-1]
 	q.buckets[q.minSlot] = b[:len(b)-1]
 	q.n--
 	q.start = it.t >> q.shift << q.shift
 	q.found = false
-	return it, tie
+	return it, unordered
 }

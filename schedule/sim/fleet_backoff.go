@@ -66,22 +66,20 @@ func (r *fleetRun) backoffShortcut() bool {
 }
 
 // runBackoff is run with the pollers' next fetches in a bucketQueue instead of the calendar. It
-// reports false, having done part of the run, when the order of two fetches at the same time
-// could matter; the caller then runs the walk on a fresh fleetRun.
+// reports false, having done part of the run, when it cannot tell which of two fetches at the
+// same time calendar would pop; the caller then runs the walk on a fresh fleetRun.
 //
 // Why it is exact: while no task is queued, run pops every fetch before the next event and walks
 // its poller past it (advanceEmpty). Each poller's walk touches only its own counter and stream
 // and adds to the counts, so the order the pollers are walked in changes nothing but the push
-// order calendar uses to break ties between equal times; here they are walked in bucket order,
-// a cheap append each. While a task is queued, the least time is popped, as in run; the push
-// order would decide between two pollers with that same time, so a tie there abandons the
-// shortcut. Events at equal times keep run's order (completion, arrival, fetch).
+// order calendar uses to break ties between equal times; here they are walked in bucket order, a
+// cheap append each, and bucketQueue keeps enough of the push order to break ties as calendar
+// does, except between two pollers walked in the same drain that land on the same nanosecond (a
+// coincidence of draws). While a task is queued, the fetch calendar would pop is popped, as in
+// run, and events at equal times keep run's order (completion, arrival, fetch).
 func (r *fleetRun) runBackoff() bool {
 	q := newBucketQueue(int64(r.c.plateau())*6/5+int64(r.c.AnswerTime)+int64(r.c.FetchInterval), len(r.rng))
-	for r.heap.len() > 0 { // the start phases, from newFleetRun
-		it := r.heap.pop()
-		q.push(it.t, it.id)
-	}
+	r.startPhases(q.push) // pushed again, in the same order, so with the same seqs
 	r.fast = q
 	for !q.overflowed {
 		nextDone := never
@@ -100,6 +98,7 @@ func (r *fleetRun) runBackoff() bool {
 		if t >= r.end {
 			return true
 		}
+		q.advance(t)
 		switch {
 		case t == nextDone:
 			_, id := r.completes.pop()
@@ -108,8 +107,8 @@ func (r *fleetRun) runBackoff() bool {
 			r.arrived++
 			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
 		default:
-			it, tie := q.popMin()
-			if tie {
+			it, unordered := q.popMin()
+			if unordered {
 				return false
 			}
 			r.fetch(it.id, t)

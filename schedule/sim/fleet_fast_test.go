@@ -89,16 +89,17 @@ func TestFleetLimiterShortcutGivesUpOnTies(t *testing.T) {
 }
 
 // A task queued at t = 0 with aligned start phases finds every backoff poller fetching then: the
-// shortcut gives up (the calendar's tie order decides who takes it) and the walk runs.
-func TestFleetBackoffShortcutGivesUpOnTies(t *testing.T) {
-	c := FleetConfig{Runners: 5, Capacity: 2, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+// shortcut breaks the ties as the calendar does (the last pushed first), and matches the walk.
+func TestFleetBackoffShortcutBreaksTies(t *testing.T) {
+	c := FleetConfig{Runners: 5, Capacity: 3, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
 		TaskDuration: 10 * time.Second, Duration: 10 * time.Minute, Seed: 1, StartPhases: PhasesAligned,
-		ArrivalTimes: []time.Duration{0, time.Minute}}
+		ArrivalTimes: []time.Duration{0, 0, 0, 1500 * time.Millisecond, 2 * time.Second, time.Minute}}
 	for _, d := range []Design{PerWorker, Semaphore} {
-		if r := newFleetRun(c, d, scenarioArrivals); r.runBackoff() {
-			t.Errorf("%v: the shortcut should give up", d)
+		got, shortcut := simulateBy(c, d, scenarioArrivals)
+		if !shortcut {
+			t.Errorf("%v: the shortcut gave up", d)
 		}
-		if got, want := simulate(c, d, scenarioArrivals), reference(c, d, scenarioArrivals); !sameRun(got, want) {
+		if want := reference(c, d, scenarioArrivals); !sameRun(got, want) {
 			t.Errorf("%v: %+v, want %+v", d, got, want)
 		}
 	}
@@ -125,4 +126,32 @@ func TestBackoffStepsSleep(t *testing.T) {
 			t.Fatalf("base %v max %v: the streams moved differently", base, maxI)
 		}
 	}
+}
+
+// Nanosecond intervals make fetch times collide all the time: the shortcuts break ties as the
+// calendar does or give up, and always match the walk.
+func TestFleetShortcutsUnderTies(t *testing.T) {
+	g := draw.NewSplitMix(99, 0)
+	ran := 0
+	for k := 0; k < 200; k++ {
+		c := FleetConfig{Runners: 1 + int(g.Intn(6)), Capacity: 1 + int(g.Intn(3)), FetchInterval: time.Duration(10 + g.Intn(20)),
+			FetchIntervalMax: time.Duration(30 + g.Intn(40)), TaskDuration: time.Duration(50 + g.Intn(500)),
+			Duration: 20 * time.Microsecond, Seed: int64(k), StartPhases: StartPhases(g.Intn(3)),
+			AnswerTime: time.Duration(g.Intn(3) * g.Intn(40))}
+		var at time.Duration
+		for range 1 + g.Intn(200) {
+			at += time.Duration(g.Intn(300))
+			c.ArrivalTimes = append(c.ArrivalTimes, at)
+		}
+		for _, d := range Designs {
+			got, shortcut := simulateBy(c, d, scenarioArrivals)
+			if want := reference(c, d, scenarioArrivals); !sameRun(got, want) {
+				t.Fatalf("%+v %v (shortcut %v): rpcs %d picked %d, walk %d %d", c, d, shortcut, got.rpcs, got.picked, want.rpcs, want.picked)
+			}
+			if shortcut {
+				ran++
+			}
+		}
+	}
+	t.Logf("%d of 600 runs by a shortcut", ran)
 }

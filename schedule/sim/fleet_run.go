@@ -89,23 +89,29 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	if d == SharedLimiter && c.AnswerTime > 0 {
 		r.inflight = make([][]int64, n)
 	}
-	phases := draw.NewSplitMix(c.Seed, 3)
-	per := 1
-	if d == PerWorker {
-		per = c.Capacity
-	}
-	for i := 0; i < c.Runners; i++ {
-		at := c.phase(i, phases) // every loop of a runner starts with its first fetch
-		for j := 0; j < per; j++ {
-			r.heap.push(at, int32(i*per+j))
-		}
-	}
+	r.startPhases(r.heap.push)
 	if s == scenarioArrivals {
 		r.arrivals = draw.NewSplitMix(c.Seed, 1)
 		r.replay = draw.NewSplitMix(c.Seed, 1)
 		r.nextArrival = r.interArrival(r.arrivals, 0, 0)
 	}
 	return r
+}
+
+// startPhases pushes every entity's first fetch, in id order: every loop of a runner starts
+// with its first fetch, at the runner's start phase.
+func (r *fleetRun) startPhases(push func(t int64, id int32)) {
+	phases := draw.NewSplitMix(r.c.Seed, 3)
+	per := 1
+	if r.design == PerWorker {
+		per = r.c.Capacity
+	}
+	for i := 0; i < r.c.Runners; i++ {
+		at := r.c.phase(i, phases)
+		for j := 0; j < per; j++ {
+			push(at, int32(i*per+j))
+		}
+	}
 }
 
 // interArrival returns arrival number k (0-based), which follows the arrival at t: from the
