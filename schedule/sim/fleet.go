@@ -171,7 +171,8 @@ type FleetResult struct {
 }
 
 // SimulateFleet runs design d three ways: idle, saturated (every slot busy), and with the
-// configured arrivals. The runs share nothing, so they run concurrently.
+// configured arrivals. The runs share nothing, so they run concurrently (unless they share a
+// JitterDraw).
 func SimulateFleet(c FleetConfig, d Design) FleetResult {
 	res := FleetResult{Design: d, PollersIdle: c.Pollers(d), ConnectionsIdle: c.Connections(d)}
 	scenarios := []scenario{scenarioIdle, scenarioSaturated}
@@ -181,6 +182,10 @@ func SimulateFleet(c FleetConfig, d Design) FleetResult {
 	runs := make([]*fleetRun, len(scenarios))
 	var wg sync.WaitGroup
 	for i, s := range scenarios {
+		if c.JitterDraw != nil { // one draw shared by the runs: one after another, in order
+			runs[i] = simulate(c, d, s)
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

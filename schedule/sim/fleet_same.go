@@ -16,9 +16,10 @@ import (
 // a completion puts the entity back at the completion time in both (the semaphore's max(t, token)
 // is t, since token = take + answer <= take + answer + task duration = t). So every push, pop,
 // draw and count is the same, and so is the FleetResult apart from the design's name, pollers
-// and connections, which are equal for capacity 1 too.
+// and connections, which are equal for capacity 1 too. (A JitterDraw shared by every run would
+// be drawn from by both designs' runs in turn, so then they are simulated apart.)
 func (c FleetConfig) SameLoop(d Design) (Design, bool) {
-	if d == Semaphore && c.Capacity == 1 {
+	if d == Semaphore && c.Capacity == 1 && c.JitterDraw == nil {
 		return PerWorker, true
 	}
 	return d, false
@@ -30,7 +31,7 @@ func (res FleetResult) relabel(c FleetConfig, d Design) FleetResult {
 	return res
 }
 
-// SimulateFleets runs SimulateFleet for each design concurrently, simulating a design that runs
+// SimulateFleets runs SimulateFleet for each design concurrently (unless they share a JitterDraw), simulating a design that runs
 // the same loop as an earlier one (SameLoop) only once. done, when set, is called once per design
 // as its result is ready (from several goroutines).
 func SimulateFleets(c FleetConfig, designs []Design, done func()) []FleetResult {
@@ -40,13 +41,20 @@ func SimulateFleets(c FleetConfig, designs []Design, done func()) []FleetResult 
 		if _, ok := sameIndex(c, designs, d); ok {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		run := func() {
 			results[i] = SimulateFleet(c, d)
 			if done != nil {
 				done()
 			}
+		}
+		if c.JitterDraw != nil { // one draw shared by the runs: one after another, in order
+			run()
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run()
 		}()
 	}
 	wg.Wait()
