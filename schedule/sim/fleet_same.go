@@ -31,9 +31,10 @@ func (res FleetResult) relabel(c FleetConfig, d Design) FleetResult {
 	return res
 }
 
-// SimulateFleets runs SimulateFleet for each design concurrently (unless they share a JitterDraw), simulating a design that runs
-// the same loop as an earlier one (SameLoop) only once. done, when set, is called once per design
-// as its result is ready (from several goroutines).
+// SimulateFleets runs SimulateFleet for each design concurrently (unless they share a
+// JitterDraw), simulating a design that runs the same loop as another listed one (SameLoop) only
+// once. done, when set, is called once per design as its result is ready (from several
+// goroutines).
 func SimulateFleets(c FleetConfig, designs []Design, done func()) []FleetResult {
 	results := make([]FleetResult, len(designs))
 	var wg sync.WaitGroup
