@@ -75,16 +75,21 @@ func TestFleetShortcutsMatchWalk(t *testing.T) {
 	}
 }
 
-// Aligned start phases put every shared-limiter runner on one grid: the shortcut gives up and the
-// walk runs, with the same result.
-func TestFleetLimiterShortcutGivesUpOnTies(t *testing.T) {
-	c := FleetConfig{Runners: 5, Capacity: 1, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
-		TaskDuration: 10 * time.Second, Duration: 10 * time.Minute, ArrivalRate: 10, Seed: 1, StartPhases: PhasesAligned}
-	if r := newFleetRun(c, SharedLimiter, scenarioArrivals); r.runLimiter() {
-		t.Error("aligned phases: the shortcut should give up")
-	}
-	if got, want := simulate(c, SharedLimiter, scenarioArrivals), reference(c, SharedLimiter, scenarioArrivals); !sameRun(got, want) {
-		t.Errorf("aligned phases: %+v, want %+v", got, want)
+// Aligned start phases put every shared-limiter runner on one grid: with capacity 1 the runners
+// that fetch at the same time are interchangeable and the shortcut runs; with capacity 2 a runner
+// with a task running can share its phase with idle ones, and the shortcut gives up. Both match
+// the walk.
+func TestFleetLimiterShortcutTies(t *testing.T) {
+	for _, capacity := range []int{1, 2} {
+		c := FleetConfig{Runners: 5, Capacity: capacity, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+			TaskDuration: 10 * time.Second, Duration: 10 * time.Minute, ArrivalRate: 10, Seed: 1, StartPhases: PhasesAligned}
+		got, shortcut := simulateBy(c, SharedLimiter, scenarioArrivals)
+		if shortcut != (capacity == 1) {
+			t.Errorf("capacity %d: shortcut ran %v", capacity, shortcut)
+		}
+		if want := reference(c, SharedLimiter, scenarioArrivals); !sameRun(got, want) {
+			t.Errorf("capacity %d: %+v, want %+v", capacity, got, want)
+		}
 	}
 }
 

@@ -14,8 +14,9 @@ func (r *fleetRun) limiterShortcut() bool {
 }
 
 // runLimiter is run for the shared limiter with arrivals (see limiterShortcut), without walking
-// the empty fetches. It reports false, having done part of the run, when two active runners'
-// grids coincide; the caller then runs the walk on a fresh fleetRun.
+// the empty fetches. It reports false, having done part of the run, when two runners fetch at the
+// same time while a task waits and they are not interchangeable (see below); the caller then runs
+// the walk on a fresh fleetRun.
 //
 // Where it comes from: a runner with a free goroutine fetches on the grid phase + k x
 // fetch_interval fixed by its last token (its first Wait, or the end of a task when all its
@@ -28,40 +29,59 @@ func (r *fleetRun) limiterShortcut() bool {
 //     (countGrid, the arithmetic of advanceEmpty) from its first uncounted fetch when it next
 //     takes a task, blocks, or at the end;
 //   - while a task is queued, the next fetch is the least, over the runners with a free goroutine,
-//     of each one's first grid point at or after the current time: the runner whose phase comes
-//     first after the current time modulo fetch_interval, found in a phaseCircle.
+//     of each one's first grid point at or after the current time: the runners whose phase comes
+//     first after the current time modulo fetch_interval, found in a phaseCircle of phase groups.
 //
 // Why it is exact: events are taken in run's order (a completion, then an arrival, then a fetch
-// at equal times), every fetch that takes a task is the one run's queue would pop, and the
-// counts are sums, which do not depend on the order they are added in. The one thing run decides
-// that this does not model is the order of fetches at equal times (last pushed first): two
-// runners' fetches can only share a time when their phases are equal, so an insertion that meets
-// an equal phase abandons the shortcut.
+// at equal times), every fetch that takes a task is at the time run's queue would pop, and the
+// counts are sums, which do not depend on the order they are added in. Which runner fetches
+// first when several share a phase, run decides by push order, which this does not keep. It
+// does not matter when none of them is running a task: each is then just a grid with every
+// goroutine free, they are interchangeable, and taking one or another gives the same fleet up to
+// the runners' names, so the same counts and latencies (with capacity 1 this is always so). When
+// one of them is running a task, the shortcut gives up.
 func (r *fleetRun) runLimiter() bool {
 	base := int64(r.base)
-	n := len(r.idle)
-	next := make([]int64, n) // a runner's first fetch not yet counted (its next fetch when active)
-	circle := newPhaseCircle(base, n)
+	l := newLimiterGroups(r, len(r.idle))
 	phases := draw.NewSplitMix(r.c.Seed, 3)
-	for i := range n {
-		next[i] = r.c.phase(i, phases)
-		if !circle.insert(next[i]%base, int32(i)) {
-			return false
-		}
+	for i := range l.next {
+		l.next[i] = r.c.phase(i, phases)
+		l.add(int32(i))
 	}
-	// from is the earliest time the next fetch can have: the time of the last event, or just
-	// after it when it was a fetch (the fetching runner's next grid point is an interval later,
-	// and no other runner shares its phase).
+	// from is the earliest time the next fetch can have, the time of the last event: runners that
+	// fetched then and still have a free goroutine wait in deferred (their next fetch is an
+	// interval on) until time moves on, or nothing else can fetch.
 	var from int64
+	var deferred []int32
 	for {
+		keep := deferred[:0] // back in their groups once time has moved on
+		for _, id := range deferred {
+			if l.next[id]-base < from {
+				l.add(id)
+			} else {
+				keep = append(keep, id)
+			}
+		}
+		deferred = keep
+		if len(deferred) > 0 && l.circle.n == 0 { // they fetched at from, and nothing else can fetch
+			from++
+			for _, id := range deferred {
+				l.add(id)
+			}
+			deferred = deferred[:0]
+		}
 		nextDone := never
 		if !r.completes.empty() {
 			nextDone = r.completes.peek()
 		}
 		nextFetch, id := never, int32(-1)
 		if r.pending() {
-			if e, ok := circle.next(from % base); ok {
-				nextFetch, id = from+(e.ph-from%base+base)%base, e.id
+			if e, ok := l.circle.next(from % base); ok {
+				g := &l.groups[e.id]
+				if len(g.members) > 1 && g.partial > 0 {
+					return false // runners with running tasks share the phase: push order decides
+				}
+				nextFetch, id = from+(e.ph-from%base+base)%base, g.members[len(g.members)-1]
 			}
 		}
 		t := min(nextDone, r.nextArrival, nextFetch)
@@ -72,38 +92,112 @@ func (r *fleetRun) runLimiter() bool {
 		switch {
 		case t == nextDone:
 			_, id := r.completes.pop()
-			r.idle[id]++
-			if r.blocked[id] { // back on a grid fixed by the later of the task's end and its token
+			switch {
+			case r.blocked[id]: // back on a grid fixed by the later of the task's end and its token
+				r.idle[id]++
 				r.blocked[id] = false
-				next[id] = max(t, r.token[id])
-				if !circle.insert(next[id]%base, id) {
-					return false
-				}
+				l.next[id] = max(t, r.token[id])
+				l.add(id)
+			case l.isDeferred(id): // added when time moves on
+				r.idle[id]++
+			default: // in a group, which counts its runners with tasks running
+				l.remove(id)
+				r.idle[id]++
+				l.add(id)
 			}
 		case t == r.nextArrival:
 			r.arrived++
 			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
 		default:
-			r.countGrid(next[id], t) // the empty fetches before this one
+			r.countGrid(l.next[id], t) // the empty fetches before this one
 			r.countRPC(t)
 			r.take(t)
-			from = t + 1
 			if done := r.taskEnd(t); done != never {
 				r.completes.push(done, id)
 			}
+			l.remove(id)
 			r.idle[id]--
-			next[id] = t + base
+			l.next[id] = t + base
 			if r.idle[id] == 0 { // every goroutine runs a task: the limiter waits for one
 				r.blocked[id] = true
 				r.token[id] = t + base
-				circle.remove(t%base, id)
+			} else {
+				deferred = append(deferred, id)
 			}
 		}
 	}
-	for i := range n {
+	for i := range l.next {
 		if !r.blocked[i] {
-			r.countGrid(next[i], r.end)
+			r.countGrid(l.next[i], r.end)
 		}
 	}
 	return true
+}
+
+// limiterGroups are the runners with a free goroutine, grouped by phase: the groups sit in a
+// phaseCircle, and each counts its members with a task running (partial).
+type limiterGroups struct {
+	r      *fleetRun
+	next   []int64 // a runner's first fetch not yet counted (its next fetch while it has a free goroutine)
+	group  []int32 // a runner's group, or -1
+	pos    []int32 // its place among the group's members
+	circle *phaseCircle
+	groups []limiterGroup
+	free   []int32 // unused groups
+}
+
+type limiterGroup struct {
+	members []int32
+	partial int
+}
+
+func newLimiterGroups(r *fleetRun, n int) *limiterGroups {
+	l := &limiterGroups{r: r, next: make([]int64, n), group: make([]int32, n), pos: make([]int32, n),
+		circle: newPhaseCircle(int64(r.base), n)}
+	for i := range l.group {
+		l.group[i] = -1
+	}
+	return l
+}
+
+func (l *limiterGroups) isDeferred(id int32) bool { return l.group[id] < 0 }
+
+// add puts runner id in the group of its phase.
+func (l *limiterGroups) add(id int32) {
+	ph := l.next[id] % int64(l.r.base)
+	gi, ok := l.circle.find(ph)
+	if !ok {
+		if len(l.free) > 0 {
+			gi = l.free[len(l.free)-1]
+			l.free = l.free[:len(l.free)-1]
+		} else {
+			gi = int32(len(l.groups))
+			l.groups = append(l.groups, limiterGroup{})
+		}
+		l.circle.insert(ph, gi)
+	}
+	g := &l.groups[gi]
+	l.group[id], l.pos[id] = gi, int32(len(g.members))
+	g.members = append(g.members, id)
+	if l.r.idle[id] < int32(l.r.c.Capacity) {
+		g.partial++
+	}
+}
+
+// remove takes runner id out of its group.
+func (l *limiterGroups) remove(id int32) {
+	gi := l.group[id]
+	g := &l.groups[gi]
+	last := g.members[len(g.members)-1]
+	g.members[l.pos[id]] = last
+	l.pos[last] = l.pos[id]
+	g.members = g.members[:len(g.members)-1]
+	if l.r.idle[id] < int32(l.r.c.Capacity) {
+		g.partial--
+	}
+	l.group[id] = -1
+	if len(g.members) == 0 {
+		l.circle.remove(l.next[id]%int64(l.r.base), gi)
+		l.free = append(l.free, gi)
+	}
 }

@@ -45,6 +45,16 @@ func (c *phaseCircle) insert(ph int64, id int32) bool {
 	return true
 }
 
+// find returns the entity at phase ph, if there is one.
+func (c *phaseCircle) find(ph int64) (id int32, ok bool) {
+	for _, e := range c.arcs[ph/c.width] {
+		if e.ph == ph {
+			return e.id, true
+		}
+	}
+	return 0, false
+}
+
 // remove takes entity id, at phase ph, out.
 func (c *phaseCircle) remove(ph int64, id int32) {
 	a := ph / c.width
