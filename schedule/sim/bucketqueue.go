@@ -66,10 +66,10 @@ func (q *bucketQueue) put(it queueItem) {
 	q.found = false
 }
 
-// drain walks every item earlier than limit past it: walk(id, t, limit) returns the entity's
-// first time at or after limit, where it is put back. It moves the window up to limit: everything
-// pushed next must be at or after limit.
-func (q *bucketQueue) drain(limit int64, w walker) {
+// drain walks every item earlier than limit past it: r.walkBackoff(id, t, limit) returns the
+// poller's first fetch at or after limit, where it is put back. It moves the window up to limit:
+// everything pushed next must be at or after limit.
+func (q *bucketQueue) drain(limit int64, r *fleetRun) {
 	if limit <= q.start {
 		return
 	}
@@ -91,7 +91,7 @@ func (q *bucketQueue) drain(limit int64, w walker) {
 			q.buckets[s] = b[:len(b)-1]
 			q.n--
 			q.pushes++
-			q.put(queueItem{w.walk(it.id, it.t, limit), key, it.id})
+			q.put(queueItem{r.walkBackoff(it.id, it.t, limit), key, it.id})
 		}
 	}
 }
@@ -102,11 +102,6 @@ func (q *bucketQueue) advance(now int64) {
 	if s := now >> q.shift << q.shift; s > q.start {
 		q.start = s
 	}
-}
-
-// walker moves an entity from its fetch at t to its first at or after limit.
-type walker interface {
-	walk(id int32, t, limit int64) int64
 }
 
 // min returns the least time held; the queue must not be empty.

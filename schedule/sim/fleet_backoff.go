@@ -8,38 +8,44 @@ import (
 )
 
 // backoffSteps are a backed-off poller's sleep parameters by empty count n = 1..6 (from 6 on
-// the interval stays at the plateau): interval I(n) = ActRunnerInterval(fetch_interval,
-// fetch_interval_max, n) and the jitter range 2/5 I(n), computed once per run instead of per fetch.
-type backoffSteps [7]struct{ interval, jitterRange int64 }
+// the interval stays at the plateau), computed once per run instead of per fetch: interval I(n) =
+// ActRunnerInterval(fetch_interval, fetch_interval_max, n), the jitter range R = 2/5 I(n) (as an
+// integer and a float), and the shortest sleep I(n) - R/2.
+type backoffSteps [7]backoffStep
+
+type backoffStep struct {
+	interval, jitterRange, shortest int64
+	scale                           float64
+}
 
 func newBackoffSteps(base, maxI int64) (s backoffSteps) {
 	for n := int64(1); n < int64(len(s)); n++ {
-		s[n].interval = int64(schedule.ActRunnerInterval(time.Duration(base), time.Duration(maxI), n))
-		s[n].jitterRange = s[n].interval * 2 / 5
+		i := int64(schedule.ActRunnerInterval(time.Duration(base), time.Duration(maxI), n))
+		s[n] = backoffStep{interval: i, jitterRange: i * 2 / 5, shortest: i - i*2/5/2, scale: float64(i * 2 / 5)}
 	}
 	return s
 }
 
 // sleep is schedule.ActRunnerJitter(g, I(n)) with g's draw made directly (no interface call):
-// the same arithmetic, and a draw only where ActRunnerJitter makes one. The draw
-// draw.ScaleDiscrete(u, r) is floor(u*r) clamped to [0, r-1]; u*r is not negative, so the
-// conversion to an integer, which truncates, is the floor.
-func (s *backoffSteps) sleep(g *draw.SplitMix, n int64) int64 {
-	st := &s[min(n, int64(len(s)-1))]
-	if st.interval <= 0 || st.jitterRange <= 0 {
+// the same arithmetic, and a draw only where ActRunnerJitter makes one (a positive range; I(n)
+// <= 0 gives none). ActRunnerJitter adds floor(u x R) - R/2 to I(n), with draw.ScaleDiscrete's
+// floor(u x R) clamped to R-1; u x R is not negative, so converting it to an integer, which
+// truncates, is the floor.
+func (st *backoffStep) sleep(g *draw.SplitMix) int64 {
+	if st.jitterRange <= 0 {
 		return st.interval
 	}
-	k := int64(g.Unit() * float64(st.jitterRange))
+	k := int64(g.Unit() * st.scale)
 	if k >= st.jitterRange {
 		k = st.jitterRange - 1
 	}
-	return st.interval + k - st.jitterRange/2
+	return st.shortest + k
 }
 
 // walkBackoff is advanceEmpty for a backed-off poller drawing from its own stream: the same
 // fetches, counts and draws as the loop over sleepAfterEmpty, with the per-fetch work inlined.
 func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
-	g, n := &r.rng[id], r.empty[id]
+	g, n, steps := &r.rng[id], r.empty[id], &r.steps
 	answer, half := int64(r.c.AnswerTime), r.half
 	rpcs, steady := r.rpcs, r.steadyRPCs
 	for t < limit {
@@ -48,16 +54,11 @@ func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
 			steady++
 		}
 		n++
-		t += answer + r.steps.sleep(g, n)
+		t += answer + steps[min(n, int64(len(steps)-1))].sleep(g)
 	}
 	r.rpcs, r.steadyRPCs, r.empty[id] = rpcs, steady, n
 	return t
 }
-
-// backoffWalker walks pollers for bucketQueue.drain.
-type backoffWalker struct{ r *fleetRun }
-
-func (w backoffWalker) walk(id int32, t, limit int64) int64 { return w.r.walkBackoff(id, t, limit) }
 
 // backoffShortcut reports whether runBackoff can stand in for run: a backoff design (per-worker
 // or semaphore) with arrivals, each poller drawing from its own stream.
@@ -88,7 +89,7 @@ func (r *fleetRun) runBackoff() bool {
 		}
 		if !r.pending() {
 			limit := min(r.nextArrival, nextDone, r.end)
-			q.drain(limit, backoffWalker{r})
+			q.drain(limit, r)
 		}
 		nextFetch := never
 		if q.n > 0 {
