@@ -44,20 +44,52 @@ func (st *backoffStep) sleep(g *draw.SplitMix) int64 {
 
 // walkBackoff is advanceEmpty for a backed-off poller drawing from its own stream: the same
 // fetches, counts and draws as the loop over sleepAfterEmpty, with the per-fetch work inlined.
+// The fetches before half the run and those after are walked apart, so the loop does not test
+// each fetch's time against half (the steady count is the second part's count).
 func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
-	g, n, steps := &r.rng[id], r.empty[id], &r.steps
-	answer, half := int64(r.c.AnswerTime), r.half
-	rpcs, steady := r.rpcs, r.steadyRPCs
-	for t < limit {
-		rpcs++
-		if t >= half {
-			steady++
-		}
-		n++
-		t += answer + steps[min(n, int64(len(steps)-1))].sleep(g)
+	g, n := &r.rng[id], r.empty[id]
+	var c int64
+	if t < r.half {
+		t, n, c = r.steps.walk(g, n, t, min(limit, r.half), int64(r.c.AnswerTime))
+		r.rpcs += c
 	}
-	r.rpcs, r.steadyRPCs, r.empty[id] = rpcs, steady, n
+	if t < limit {
+		t, n, c = r.steps.walk(g, n, t, limit, int64(r.c.AnswerTime))
+		r.rpcs += c
+		r.steadyRPCs += c
+	}
+	r.empty[id] = n
 	return t
+}
+
+// walk runs a poller's empty fetches from t, its empty count being n, until limit: after each
+// fetch the count goes up by one and the poller waits for the answer and sleeps for that count.
+// It returns the first fetch at or after limit, the count then and the fetches made. From the
+// count 6 on the sleep's parameters stay those of the plateau, and a loop of its own keeps them
+// in registers.
+func (s *backoffSteps) walk(g *draw.SplitMix, n, t, limit, answer int64) (int64, int64, int64) {
+	var c int64
+	for ; t < limit && n < int64(len(s))-2; c++ { // the sleep after this fetch is s[n+1], below the plateau
+		n++
+		t += answer + s[n].sleep(g)
+	}
+	st := s[len(s)-1]
+	if st.jitterRange <= 0 {
+		for ; t < limit; c++ {
+			n++
+			t += answer + st.interval
+		}
+		return t, n, c
+	}
+	for ; t < limit; c++ { // st.sleep(g), with the plateau's constants hoisted
+		n++
+		k := int64(g.Unit() * st.scale)
+		if k >= st.jitterRange {
+			k = st.jitterRange - 1
+		}
+		t += answer + st.shortest + k
+	}
+	return t, n, c
 }
 
 // backoffShortcut reports whether runBackoff can stand in for run: a backoff design (per-worker
