@@ -91,7 +91,7 @@ func (q *bucketQueue) drain(limit int64, r *fleetRun) {
 			q.buckets[s] = b[:len(b)-1]
 			q.n--
 			q.pushes++
-			q.put(queueItem{r.walkBackoff(it.id, it.t, limit), key, it.id})
+			q.put(queueItem{r.stepBackoff(it.id, it.t, limit), key, it.id})
 		}
 	}
 }

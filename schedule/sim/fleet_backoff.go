@@ -62,6 +62,26 @@ func (r *fleetRun) walkBackoff(id int32, t, limit int64) int64 {
 	return t
 }
 
+// stepBackoff is walkBackoff for a poller in a drain, where one fetch usually takes it past
+// limit: a poller at the plateau makes its fetch at t here, and walks on only if it is still
+// before limit.
+func (r *fleetRun) stepBackoff(id int32, t, limit int64) int64 {
+	n, st := r.empty[id], &r.steps[len(r.steps)-1]
+	if n < int64(len(r.steps))-2 || st.jitterRange <= 0 { // below the plateau, or no jitter
+		return r.walkBackoff(id, t, limit)
+	}
+	k := int64(r.rng[id].Unit() * st.scale) // st.sleep, as in walk's plateau loop
+	if k >= st.jitterRange {
+		k = st.jitterRange - 1
+	}
+	r.countRPC(t)
+	r.empty[id] = n + 1
+	if t += int64(r.c.AnswerTime) + st.shortest + k; t < limit {
+		return r.walkBackoff(id, t, limit)
+	}
+	return t
+}
+
 // walk runs a poller's empty fetches from t, its empty count being n, until limit: after each
 // fetch the count goes up by one and the poller waits for the answer and sleeps for that count.
 // It returns the first fetch at or after limit, the count then and the fetches made. From the
