@@ -16,8 +16,9 @@ func sameResult(a, b FleetResult) bool {
 }
 
 // With capacity 1, simulating the semaphore design the long way gives per-worker's result under
-// the semaphore's name, for every seed, start-phase mode, answer time and load tried; and
-// SimulateFleets, which simulates it once, gives what simulating every design does.
+// the semaphore's name (and the two designs' walks count, pick and time the same), for every
+// seed, start-phase mode, answer time and load tried; and SimulateFleets, which simulates it
+// once, gives what simulating every design does.
 func TestFleetSameLoopCapacityOne(t *testing.T) {
 	for seed := int64(0); seed < 4; seed++ {
 		for _, phases := range []StartPhases{PhasesAligned, PhasesRandom, PhasesEven} {
@@ -32,6 +33,11 @@ func TestFleetSameLoopCapacityOne(t *testing.T) {
 					}
 					if got := pw.relabel(c, Semaphore); !sameResult(got, sem) {
 						t.Errorf("%+v:\nsemaphore  %+v\nper-worker %+v", c, sem, pw)
+					}
+					for _, s := range []scenario{scenarioIdle, scenarioSaturated, scenarioArrivals} {
+						if a, b := reference(c, PerWorker, s), reference(c, Semaphore, s); !sameRun(a, b) {
+							t.Errorf("%+v scenario %d: the walks differ", c, s)
+						}
 					}
 					all := SimulateFleets(c, Designs, nil)
 					for i, d := range Designs {
