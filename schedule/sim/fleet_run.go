@@ -161,7 +161,12 @@ func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
 // shared (no task is queued before limit, so every fetch comes back empty) and returns the time of
 // its first fetch at or after limit.
 func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
-	if r.design == SharedLimiter && r.inflight != nil { // goroutines wait for answers: walk
+	// Goroutines wait for answers. With answer time D <= fetch_interval and no call in flight,
+	// each fetch's answer is back by the next token (t + D <= t + fetch_interval): sharedNext pops
+	// it, frees the goroutine and returns the token's time, so the walk below is the fixed grid,
+	// counted by countGrid. Past that, walk.
+	if r.design == SharedLimiter && r.inflight != nil &&
+		(r.reference || r.c.AnswerTime > r.c.FetchInterval || len(r.inflight[id]) > 0) {
 		for t < limit {
 			r.countRPC(t)
 			r.idle[id]--
