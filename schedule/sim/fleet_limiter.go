@@ -3,14 +3,16 @@ package sim
 import "github.com/backoffctl/backoffctl/schedule/draw"
 
 // limiterShortcut reports whether runLimiter can stand in for the walk: the shared limiter with
-// arrivals, and an answer time of at most one fetch interval.
+// arrivals, whose idle runners fetch on a fixed grid (gridPeriod: answer time D at most one
+// fetch interval, or capacity 1).
 //
-// With answer time D <= fetch_interval, every call of a runner is back by the time its next
-// token is due (t + D <= t + fetch_interval), so sharedNext always returns the token's time and
-// leaves no call in flight; the runner's goroutines then behave as with no answer time, and D
-// only delays the start (and so the end) of a task it fetched.
+// With such a D, no call of a runner is in flight when it fetches (sharedNext has popped every
+// answer), so a fetch that takes a task leaves the runner's other goroutines free as with no
+// answer time, and D only delays the start (and so the end) of the task. With capacity 1 and D >
+// fetch_interval the runner blocks on the task and comes back at its end, t + D + task duration,
+// later than its token t + fetch_interval, so at the end as with no answer time.
 func (r *fleetRun) limiterShortcut() bool {
-	return r.design == SharedLimiter && r.scenario == scenarioArrivals && r.c.AnswerTime <= r.c.FetchInterval
+	return r.design == SharedLimiter && r.scenario == scenarioArrivals && r.grid > 0
 }
 
 // runLimiter is run for the shared limiter with arrivals (see limiterShortcut), without walking
@@ -18,11 +20,12 @@ func (r *fleetRun) limiterShortcut() bool {
 // same time while a task waits and they are not interchangeable (see below); the caller then runs
 // the walk on a fresh fleetRun.
 //
-// Where it comes from: a runner with a free goroutine fetches on the grid phase + k x
-// fetch_interval fixed by its last token (its first Wait, or the end of a task when all its
-// goroutines were busy), and the grid does not drift while it polls, whether the fetches come
-// back empty or bring tasks (a fetch that leaves a goroutine free takes the next token, one
-// interval later). So, in the event loop of run:
+// Where it comes from: a runner with a free goroutine fetches on the grid phase + k x period
+// (gridPeriod: fetch_interval, or the answer time for a one-goroutine runner that waits longer
+// than that) fixed by its first Wait, or the end of a task when all its goroutines were busy,
+// and the grid does not drift while it polls, whether the fetches come back empty or bring tasks
+// (a fetch that leaves a goroutine free takes the next token, one period later). So, in the event
+// loop of run:
 //
 //   - while no task is queued, fetches are empty and affect nothing: the loop jumps from event
 //     (arrival or completion) to event, and each runner's empty fetches are counted in closed form
@@ -30,7 +33,7 @@ func (r *fleetRun) limiterShortcut() bool {
 //     takes a task, blocks, or at the end;
 //   - while a task is queued, the next fetch is the least, over the runners with a free goroutine,
 //     of each one's first grid point at or after the current time: the runners whose phase comes
-//     first after the current time modulo fetch_interval, found in a phaseCircle of phase groups.
+//     first after the current time modulo the period, found in a phaseCircle of phase groups.
 //
 // Why it is exact: events are taken in run's order (a completion, then an arrival, then a fetch
 // at equal times), every fetch that takes a task is at the time run's queue would pop, and the
@@ -41,7 +44,7 @@ func (r *fleetRun) limiterShortcut() bool {
 // the runners' names, so the same counts and latencies (with capacity 1 this is always so). When
 // one of them is running a task, the shortcut gives up.
 func (r *fleetRun) runLimiter() bool {
-	base := int64(r.base)
+	grid := r.grid
 	l := newLimiterGroups(r, len(r.idle))
 	phases := draw.NewSplitMix(r.c.Seed, 3)
 	for i := range l.next {
@@ -49,14 +52,14 @@ func (r *fleetRun) runLimiter() bool {
 		l.add(int32(i))
 	}
 	// from is the earliest time the next fetch can have, the time of the last event: runners that
-	// fetched then and still have a free goroutine wait in deferred (their next fetch is an
-	// interval on) until time moves on, or nothing else can fetch.
+	// fetched then and still have a free goroutine wait in deferred (their next fetch is a
+	// period on) until time moves on, or nothing else can fetch.
 	var from int64
 	var deferred []int32
 	for {
 		keep := deferred[:0] // back in their groups once time has moved on
 		for _, id := range deferred {
-			if l.next[id]-base < from {
+			if l.next[id]-grid < from {
 				l.add(id)
 			} else {
 				keep = append(keep, id)
@@ -76,12 +79,12 @@ func (r *fleetRun) runLimiter() bool {
 		}
 		nextFetch, id := never, int32(-1)
 		if r.pending() {
-			if e, ok := l.circle.next(from % base); ok {
+			if e, ok := l.circle.next(from % grid); ok {
 				g := &l.groups[e.id]
 				if len(g.members) > 1 && g.partial > 0 {
 					return false // runners with running tasks share the phase: push order decides
 				}
-				nextFetch, id = from+(e.ph-from%base+base)%base, g.members[len(g.members)-1]
+				nextFetch, id = from+(e.ph-from%grid+grid)%grid, g.members[len(g.members)-1]
 			}
 		}
 		t := min(nextDone, r.nextArrival, nextFetch)
@@ -117,10 +120,10 @@ func (r *fleetRun) runLimiter() bool {
 			}
 			l.remove(id)
 			r.idle[id]--
-			l.next[id] = t + base
+			l.next[id] = t + grid
 			if r.idle[id] == 0 { // every goroutine runs a task: the limiter waits for one
 				r.blocked[id] = true
-				r.token[id] = t + base
+				r.token[id] = t + int64(r.base)
 			} else {
 				deferred = append(deferred, id)
 			}

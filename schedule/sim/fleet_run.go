@@ -41,6 +41,7 @@ type fleetRun struct {
 	completes fifo
 
 	base, maxI time.Duration
+	grid       int64        // shared limiter: the period of an idle runner's fetches when fixed (see gridPeriod), else 0
 	steps      backoffSteps // sleeps by empty count, for walkBackoff
 	// reference makes advanceEmpty walk through sleepAfterEmpty, as the model is written, for tests
 	// that hold the shortcuts to it.
@@ -63,6 +64,7 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	r := &fleetRun{c: c, design: d, scenario: s, end: int64(c.Duration), half: int64(c.Duration) / 2,
 		base: c.FetchInterval, maxI: c.FetchIntervalMax, nextArrival: never}
 	r.steps = newBackoffSteps(int64(c.FetchInterval), int64(c.FetchIntervalMax))
+	r.grid = c.gridPeriod(d)
 	n := c.Runners
 	if d == PerWorker {
 		n = c.Runners * c.Capacity
@@ -161,12 +163,9 @@ func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
 // shared (no task is queued before limit, so every fetch comes back empty) and returns the time of
 // its first fetch at or after limit.
 func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
-	// Goroutines wait for answers. With answer time D <= fetch_interval and no call in flight,
-	// each fetch's answer is back by the next token (t + D <= t + fetch_interval): sharedNext pops
-	// it, frees the goroutine and returns the token's time, so the walk below is the fixed grid,
-	// counted by countGrid. Past that, walk.
-	if r.design == SharedLimiter && r.inflight != nil &&
-		(r.reference || r.c.AnswerTime > r.c.FetchInterval || len(r.inflight[id]) > 0) {
+	// Goroutines wait for answers. When an idle runner's fetches are a fixed grid (gridPeriod) and
+	// no call is in flight, the walk below is that grid, counted by countGrid. Otherwise, walk.
+	if r.design == SharedLimiter && r.inflight != nil && (r.reference || r.grid == 0 || len(r.inflight[id]) > 0) {
 		for t < limit {
 			r.countRPC(t)
 			r.idle[id]--
@@ -197,20 +196,38 @@ func (r *fleetRun) push(t int64, id int32) {
 	r.heap.push(t, id)
 }
 
-// countGrid counts the fetches at t, t + fetch_interval, ... before limit, and returns the first
-// at or after limit.
+// countGrid counts a shared-limiter runner's fetches at t, t + grid, t + 2 grid, ... before
+// limit, and returns the first at or after limit.
 func (r *fleetRun) countGrid(t, limit int64) int64 {
 	if t >= limit {
 		return t
 	}
-	n := (limit - t + int64(r.base) - 1) / int64(r.base)
+	n := (limit - t + r.grid - 1) / r.grid
 	r.rpcs += n
-	if last := t + (n-1)*int64(r.base); last >= r.half {
+	if last := t + (n-1)*r.grid; last >= r.half {
 		first := max(t, r.half)
-		k := (first - t + int64(r.base) - 1) / int64(r.base) // index of the first fetch >= half
+		k := (first - t + r.grid - 1) / r.grid // index of the first fetch >= half
 		r.steadyRPCs += n - k
 	}
-	return t + n*int64(r.base)
+	return t + n*r.grid
+}
+
+// gridPeriod is the period of a shared-limiter runner's fetches while it is idle, when they form
+// a fixed grid: fetch_interval with answer time D <= fetch_interval (each answer is back by the
+// next token, t + D <= t + fetch_interval, so sharedNext pops it, frees the goroutine and returns
+// the token's time, leaving no call in flight); D with capacity 1 and D > fetch_interval (the one
+// goroutine is still waiting when the token comes, so sharedNext returns its answer's time, t +
+// D, again leaving no call in flight). Otherwise 0: calls overlap and the walk follows them.
+func (c FleetConfig) gridPeriod(d Design) int64 {
+	switch {
+	case d != SharedLimiter:
+		return 0
+	case c.AnswerTime <= c.FetchInterval:
+		return int64(c.FetchInterval)
+	case c.Capacity == 1:
+		return int64(c.AnswerTime)
+	}
+	return 0
 }
 
 // sharedNext is a shared-limiter runner's next fetch after one at cand - fetch_interval, when

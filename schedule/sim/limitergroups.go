@@ -19,7 +19,7 @@ type limiterGroup struct {
 
 func newLimiterGroups(r *fleetRun, n int) *limiterGroups {
 	l := &limiterGroups{r: r, next: make([]int64, n), group: make([]int32, n), pos: make([]int32, n),
-		circle: newPhaseCircle(int64(r.base), n)}
+		circle: newPhaseCircle(r.grid, n)}
 	for i := range l.group {
 		l.group[i] = -1
 	}
@@ -30,7 +30,7 @@ func (l *limiterGroups) isDeferred(id int32) bool { return l.group[id] < 0 }
 
 // add puts runner id in the group of its phase.
 func (l *limiterGroups) add(id int32) {
-	ph := l.next[id] % int64(l.r.base)
+	ph := l.next[id] % l.r.grid
 	gi, ok := l.circle.find(ph)
 	if !ok {
 		if len(l.free) > 0 {
@@ -63,7 +63,7 @@ func (l *limiterGroups) remove(id int32) {
 	}
 	l.group[id] = -1
 	if len(g.members) == 0 {
-		l.circle.remove(l.next[id]%int64(l.r.base), gi)
+		l.circle.remove(l.next[id]%l.r.grid, gi)
 		l.free = append(l.free, gi)
 	}
 }
