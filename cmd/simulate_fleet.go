@@ -3,7 +3,6 @@ package cmd
 import (
 	"math"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -75,18 +74,8 @@ the runner learns of the task and starts it one answer time later.`,
 			if n := o.rate * cfg.Duration.Minutes(); n > maxSimulatedItems {
 				return badInput("--arrival-rate x --duration is about %.3g tasks, past the cap of 1e8", n)
 			}
-			results := make([]sim.FleetResult, len(sim.Designs))
 			p := newProgress(g.stderr, "simulating fleet", len(sim.Designs))
-			var wg sync.WaitGroup
-			for i, d := range sim.Designs {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					results[i] = sim.SimulateFleet(cfg, d)
-					p.step()
-				}()
-			}
-			wg.Wait()
+			results := sim.SimulateFleets(cfg, sim.Designs, p.step)
 			p.done()
 			return g.emit(fleetTable(cfg, results))
 		},

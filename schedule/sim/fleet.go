@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sync"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -170,20 +171,34 @@ type FleetResult struct {
 }
 
 // SimulateFleet runs design d three ways: idle, saturated (every slot busy), and with the
-// configured arrivals.
+// configured arrivals. The runs share nothing, so they run concurrently (unless they share a
+// JitterDraw).
 func SimulateFleet(c FleetConfig, d Design) FleetResult {
 	res := FleetResult{Design: d, PollersIdle: c.Pollers(d), ConnectionsIdle: c.Connections(d)}
-	minutes := c.Duration.Minutes() / 2
-	idle := newFleetRun(c, d, scenarioIdle)
-	idle.run()
-	res.IdleRPCsPerMinute = float64(idle.steadyRPCs) / minutes
-	full := newFleetRun(c, d, scenarioSaturated)
-	full.run()
-	res.FullLoadRPCsPerMinute = float64(full.steadyRPCs) / minutes
-	res.PickupP50, res.PickupP95 = math.NaN(), math.NaN()
+	scenarios := []scenario{scenarioIdle, scenarioSaturated}
 	if c.ArrivalRate > 0 || c.ArrivalTimes != nil {
-		load := newFleetRun(c, d, scenarioArrivals)
-		load.run()
+		scenarios = append(scenarios, scenarioArrivals)
+	}
+	runs := make([]*fleetRun, len(scenarios))
+	var wg sync.WaitGroup
+	for i, s := range scenarios {
+		if c.JitterDraw != nil { // one draw shared by the runs: one after another, in order
+			runs[i] = simulate(c, d, s)
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i] = simulate(c, d, s)
+		}()
+	}
+	wg.Wait()
+	minutes := c.Duration.Minutes() / 2
+	res.IdleRPCsPerMinute = float64(runs[0].steadyRPCs) / minutes
+	res.FullLoadRPCsPerMinute = float64(runs[1].steadyRPCs) / minutes
+	res.PickupP50, res.PickupP95 = math.NaN(), math.NaN()
+	if len(runs) > 2 {
+		load := runs[2]
 		res.Arrived = load.arrived
 		res.Picked = load.picked
 		res.RPCsPerMinute = float64(load.rpcs) / c.Duration.Minutes()
@@ -194,4 +209,22 @@ func SimulateFleet(c FleetConfig, d Design) FleetResult {
 		}
 	}
 	return res
+}
+
+// simulate runs one scenario of design d to the end: by a shortcut where one applies (see
+// runLimiter and runBackoff), else by the walk (run).
+func simulate(c FleetConfig, d Design, s scenario) *fleetRun {
+	r, _ := simulateBy(c, d, s)
+	return r
+}
+
+// simulateBy is simulate, also saying whether a shortcut ran the whole run.
+func simulateBy(c FleetConfig, d Design, s scenario) (r *fleetRun, shortcut bool) {
+	r = newFleetRun(c, d, s)
+	if r.limiterShortcut() && r.runLimiter() || r.backoffShortcut() && r.runBackoff() {
+		return r, true
+	}
+	r = newFleetRun(c, d, s) // a shortcut gave up part way: start again
+	r.run()
+	return r, false
 }

@@ -41,6 +41,12 @@ type fleetRun struct {
 	completes fifo
 
 	base, maxI time.Duration
+	grid       int64        // shared limiter: the period of an idle runner's fetches when fixed (see gridPeriod), else 0
+	steps      backoffSteps // sleeps by empty count, for walkBackoff
+	// reference makes advanceEmpty walk through sleepAfterEmpty, as the model is written, for tests
+	// that hold the shortcuts to it.
+	reference bool
+	fast      *bucketQueue // runBackoff's queue, which fetch and complete then push to
 
 	arrivals    *draw.SplitMix // arrival process
 	replay      *draw.SplitMix // the same stream, behind: arrival times of queued tasks
@@ -57,6 +63,8 @@ type fleetRun struct {
 func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	r := &fleetRun{c: c, design: d, scenario: s, end: int64(c.Duration), half: int64(c.Duration) / 2,
 		base: c.FetchInterval, maxI: c.FetchIntervalMax, nextArrival: never}
+	r.steps = newBackoffSteps(int64(c.FetchInterval), int64(c.FetchIntervalMax))
+	r.grid = c.gridPeriod(d)
 	n := c.Runners
 	if d == PerWorker {
 		n = c.Runners * c.Capacity
@@ -83,23 +91,29 @@ func newFleetRun(c FleetConfig, d Design, s scenario) *fleetRun {
 	if d == SharedLimiter && c.AnswerTime > 0 {
 		r.inflight = make([][]int64, n)
 	}
-	phases := draw.NewSplitMix(c.Seed, 3)
-	per := 1
-	if d == PerWorker {
-		per = c.Capacity
-	}
-	for i := 0; i < c.Runners; i++ {
-		at := c.phase(i, phases) // every loop of a runner starts with its first fetch
-		for j := 0; j < per; j++ {
-			r.heap.push(at, int32(i*per+j))
-		}
-	}
+	r.startPhases(r.heap.push)
 	if s == scenarioArrivals {
 		r.arrivals = draw.NewSplitMix(c.Seed, 1)
 		r.replay = draw.NewSplitMix(c.Seed, 1)
 		r.nextArrival = r.interArrival(r.arrivals, 0, 0)
 	}
 	return r
+}
+
+// startPhases pushes every entity's first fetch, in id order: every loop of a runner starts
+// with its first fetch, at the runner's start phase.
+func (r *fleetRun) startPhases(push func(t int64, id int32)) {
+	phases := draw.NewSplitMix(r.c.Seed, 3)
+	per := 1
+	if r.design == PerWorker {
+		per = r.c.Capacity
+	}
+	for i := 0; i < r.c.Runners; i++ {
+		at := r.c.phase(i, phases)
+		for j := 0; j < per; j++ {
+			push(at, int32(i*per+j))
+		}
+	}
 }
 
 // interArrival returns arrival number k (0-based), which follows the arrival at t: from the
@@ -149,7 +163,9 @@ func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
 // shared (no task is queued before limit, so every fetch comes back empty) and returns the time of
 // its first fetch at or after limit.
 func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
-	if r.design == SharedLimiter && r.inflight != nil { // goroutines wait for answers: walk
+	// Goroutines wait for answers. When an idle runner's fetches are a fixed grid (gridPeriod) and
+	// no call is in flight, the walk below is that grid, counted by countGrid. Otherwise, walk.
+	if r.design == SharedLimiter && r.inflight != nil && (r.reference || r.grid == 0 || len(r.inflight[id]) > 0) {
 		for t < limit {
 			r.countRPC(t)
 			r.idle[id]--
@@ -159,20 +175,59 @@ func (r *fleetRun) advanceEmpty(id int32, t, limit int64) int64 {
 		return t
 	}
 	if r.design == SharedLimiter { // a fixed interval: count the fetches instead of walking them
-		n := (limit - t + int64(r.base) - 1) / int64(r.base)
-		r.rpcs += n
-		if last := t + (n-1)*int64(r.base); last >= r.half {
-			first := max(t, r.half)
-			k := (first - t + int64(r.base) - 1) / int64(r.base) // index of the first fetch >= half
-			r.steadyRPCs += n - k
-		}
-		return t + n*int64(r.base)
+		return r.countGrid(t, limit)
+	}
+	if r.c.JitterDraw == nil && !r.reference {
+		return r.walkBackoff(id, t, limit)
 	}
 	for t < limit {
 		r.countRPC(t)
 		t += int64(r.c.AnswerTime) + r.sleepAfterEmpty(id)
 	}
 	return t
+}
+
+// push queues entity id's next fetch at t.
+func (r *fleetRun) push(t int64, id int32) {
+	if r.fast != nil {
+		r.fast.push(t, id)
+		return
+	}
+	r.heap.push(t, id)
+}
+
+// countGrid counts a shared-limiter runner's fetches at t, t + grid, t + 2 grid, ... before
+// limit, and returns the first at or after limit.
+func (r *fleetRun) countGrid(t, limit int64) int64 {
+	if t >= limit {
+		return t
+	}
+	n := (limit - t + r.grid - 1) / r.grid
+	r.rpcs += n
+	if last := t + (n-1)*r.grid; last >= r.half {
+		first := max(t, r.half)
+		k := (first - t + r.grid - 1) / r.grid // index of the first fetch >= half
+		r.steadyRPCs += n - k
+	}
+	return t + n*r.grid
+}
+
+// gridPeriod is the period of a shared-limiter runner's fetches while it is idle, when they form
+// a fixed grid: fetch_interval with answer time D <= fetch_interval (each answer is back by the
+// next token, t + D <= t + fetch_interval, so sharedNext pops it, frees the goroutine and returns
+// the token's time, leaving no call in flight); D with capacity 1 and D > fetch_interval (the one
+// goroutine is still waiting when the token comes, so sharedNext returns its answer's time, t +
+// D, again leaving no call in flight). Otherwise 0: calls overlap and the walk follows them.
+func (c FleetConfig) gridPeriod(d Design) int64 {
+	switch {
+	case d != SharedLimiter:
+		return 0
+	case c.AnswerTime <= c.FetchInterval:
+		return int64(c.FetchInterval)
+	case c.Capacity == 1:
+		return int64(c.AnswerTime)
+	}
+	return 0
 }
 
 // sharedNext is a shared-limiter runner's next fetch after one at cand - fetch_interval, when
@@ -203,18 +258,15 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.idle[id]--
 			r.inflight[id] = append(r.inflight[id], t+answer)
 			next, _ := r.sharedNext(id, t+int64(r.base))
-			r.heap.push(next, id)
+			r.push(next, id)
 			return
 		}
-		r.heap.push(t+answer+r.sleepAfterEmpty(id), id)
+		r.push(t+answer+r.sleepAfterEmpty(id), id)
 		return
 	}
 	r.take(t)
 	r.empty[id] = 0
-	done := never
-	if r.scenario != scenarioSaturated && int64(r.c.TaskDuration)+answer < never-t {
-		done = t + answer + int64(r.c.TaskDuration)
-	}
+	done := r.taskEnd(t)
 	switch r.design {
 	case SharedLimiter:
 		r.idle[id]--
@@ -226,7 +278,7 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			next, ok = r.sharedNext(id, next)
 		}
 		if ok {
-			r.heap.push(next, id)
+			r.push(next, id)
 		} else {
 			r.blocked[id] = true
 			r.token[id] = next // the next token, for when a goroutine returns
@@ -242,12 +294,21 @@ func (r *fleetRun) fetch(id int32, t int64) {
 			r.completes.push(done, id)
 		}
 		if r.running[id] < int32(r.c.Capacity) {
-			r.heap.push(t+answer, id) // acquire the next slot and fetch again once answered
+			r.push(t+answer, id) // acquire the next slot and fetch again once answered
 		} else {
 			r.blocked[id] = true
 			r.token[id] = t + answer // it reaches the semaphore when the answer arrives
 		}
 	}
+}
+
+// taskEnd is when the task a fetch at t takes ends: an answer time and the task's duration later
+// (never when saturated, or past the clock).
+func (r *fleetRun) taskEnd(t int64) int64 {
+	if r.scenario == scenarioSaturated || int64(r.c.TaskDuration)+int64(r.c.AnswerTime) >= never-t {
+		return never
+	}
+	return t + int64(r.c.AnswerTime) + int64(r.c.TaskDuration)
 }
 
 // take hands the oldest queued task to a fetch at time t.
@@ -266,16 +327,16 @@ func (r *fleetRun) complete(t int64, id int32) {
 		r.idle[id]++
 		if r.blocked[id] {
 			r.blocked[id] = false
-			r.heap.push(max(t, r.token[id]), id)
+			r.push(max(t, r.token[id]), id)
 		}
 	case PerWorker:
 		r.blocked[id] = false
-		r.heap.push(t, id) // counters were reset: fetch again at once
+		r.push(t, id) // counters were reset: fetch again at once
 	case Semaphore:
 		r.running[id]--
 		if r.blocked[id] {
 			r.blocked[id] = false
-			r.heap.push(max(t, r.token[id]), id)
+			r.push(max(t, r.token[id]), id)
 		}
 	}
 }
