@@ -116,7 +116,8 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	var values [][]float64 // per column, one value per percentile
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
-		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest}
+		_, raw := rawStarts(s)
+		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw}
 		pilot := sm.pilot(m, percents)
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
@@ -147,13 +148,18 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		sm.bracketPass(targets)
 		sm.histogramPasses(targets, pilot)
+		settled := make([][]float64, 0, sm.hi-sm.lo)
 		for i := 0; i < len(targets); i += len(percents) {
 			col := make([]float64, len(percents))
 			for j := range percents {
 				col[j] = targets[i+j].value
 			}
-			values = append(values, col)
+			settled = append(settled, col)
 		}
+		if sm.raw {
+			roundStartColumns(settled, sm.lo)
+		}
+		values = append(values, settled...)
 		lo = sm.hi
 		if lo < cols {
 			// Let this group's pilot go before the next one is built: without a collection in
@@ -218,6 +224,7 @@ type sampler struct {
 	lo, hi  int           // the columns this pass settles
 	widen   bool          // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64 // the most rows any sample had
+	raw     bool          // starts are sampled unrounded (see RawStartSampler)
 	s       Strategy
 	n       int
 	seed    int64
@@ -268,7 +275,7 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 		go func(st W) {
 			defer wg.Done()
 			var g draw.SplitMix
-			f := newColumnFiller(sm.s, sm.cols)
+			f := newColumnFiller(sm.s, sm.cols, sm.raw)
 			block := make([]float64, blockSize*sm.cols)
 			for {
 				start := next.Add(chunk) - chunk
@@ -307,7 +314,10 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	}
 	var g draw.SplitMix
 	var rows []Row
-	for i := 0; i < m; i++ {
+	if sm.raw {
+		sm.pilotColumns(out, m)
+	}
+	for i := 0; i < m && !sm.raw; i++ {
 		g.Reseed(sm.seed, uint64(i))
 		rows = sm.s.Fill(&g, rows)
 		for sm.widen && 2*len(rows) > len(out) {

@@ -23,12 +23,17 @@ type ColumnSampler interface {
 type columnFiller struct {
 	s    Strategy
 	fast ColumnSampler
+	raw  RawStartSampler // set when starts are written unrounded (see RawStartSampler)
 	rows []Row
 }
 
-func newColumnFiller(s Strategy, cols int) *columnFiller {
+// newColumnFiller returns a filler for s; with raw, starts are written unrounded when s allows it
+// (rawStarts) and raw must be what rawStarts reports.
+func newColumnFiller(s Strategy, cols int, raw bool) *columnFiller {
 	f := &columnFiller{s: s}
-	if cs, ok := s.(ColumnSampler); ok {
+	if rs, ok := rawStarts(s); ok && raw {
+		f.raw = rs
+	} else if cs, ok := s.(ColumnSampler); ok {
 		f.fast = cs
 	} else {
 		f.rows = make([]Row, 0, cols/2)
@@ -41,7 +46,9 @@ func newColumnFiller(s Strategy, cols int) *columnFiller {
 // vals holds (its last written row has a wait).
 func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 	var n int
-	if f.fast != nil {
+	if f.raw != nil {
+		n = f.raw.SampleRawInto(d, vals)
+	} else if f.fast != nil {
 		n = f.fast.SampleInto(d, vals)
 	} else {
 		f.rows = f.s.Fill(d, f.rows)
