@@ -146,7 +146,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 				targets = append(targets, t)
 			}
 		}
-		sm.bracketPass(targets)
+		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
 		for i := 0; i < len(targets); i += len(percents) {

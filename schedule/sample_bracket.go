@@ -54,7 +54,7 @@ func orderRanks(v []float64, ranks []int) {
 // keeps those strictly inside, and settles the targets whose rank falls in it. The brackets of a
 // column cut its values into a few cells at their boundaries; each sample value is placed once
 // per column, whatever the number of percentiles.
-func (sm *sampler) bracketPass(targets []*target) {
+func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	cuts := map[int]*columnCuts{}
 	var columns []*columnCuts
 	for _, t := range targets {
@@ -78,10 +78,14 @@ func (sm *sampler) bracketPass(targets []*target) {
 		stride = max(stride, len(cc.bounds))
 	}
 	lay := newCutLayout(columns, stride)
+	lay.addBuckets(columns, pilot)
 	workers := runtime.GOMAXPROCS(0)
 	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, func(c *cutCounts, block []float64, samples int) {
 		lay.placeBlock(c, block, sm.cols, samples)
 	})
+	for _, st := range states {
+		lay.foldBuckets(st)
+	}
 	scratch := make([][]float64, runtime.GOMAXPROCS(0))
 	parallelW(len(columns), func(w, i int) {
 		cells := make([]int64, 2*stride+1)
@@ -122,6 +126,7 @@ type cutLayout struct {
 	bounds     []float64 // column i's boundaries at [i*stride, (i+1)*stride)
 	kept       []uint64  // column i: bit 2j set when interval j's values are kept
 	share      []float64 // expected fraction of samples kept in interval j of column i
+	buckets    []*columnBuckets // column i's buckets, or nil (see columnBuckets)
 }
 
 func newCutLayout(columns []*columnCuts, stride int) *cutLayout {
@@ -156,10 +161,12 @@ type cutCounts struct {
 	values [][]float64
 	kept   []int
 	full   bool // more values than bracketLimit in some interval: its brackets failed
+	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
 }
 
 func (l *cutLayout) newCounts(expected int) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
+	c.hist = make([]uint32, len(l.cols)*numBuckets)
 	for i := range l.cols {
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
@@ -177,13 +184,22 @@ func (l *cutLayout) newCounts(expected int) *cutCounts {
 // in memory is touched per value. Only a value equal to a boundary (rare) or inside a bracket
 // (a few percent) takes a branch.
 func (l *cutLayout) placeBlock(c *cutCounts, block []float64, cols, samples int) {
-	if l.stride > 6 {
-		for i := range l.cols {
+	for i := range l.cols {
+		switch {
+		case l.buckets[i] != nil:
+			l.placeColumnBuckets(c, i, block, cols, samples)
+		case l.stride > 6:
 			l.placeColumnWide(c, i, block, cols, samples)
+		default:
+			l.placeColumn(c, i, block, cols, samples)
 		}
-		return
 	}
-	for i, col := range l.cols {
+}
+
+// placeColumn is placeBlock's loop for a column with up to six boundaries and no buckets.
+func (l *cutLayout) placeColumn(c *cutCounts, i int, block []float64, cols, samples int) {
+	col := l.cols[i]
+	{
 		// Past the stride, NaN: never below a value, never equal to one.
 		b := cutBounds{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
 		copy(b[:], l.bounds[i*l.stride:(i+1)*l.stride])
@@ -262,24 +278,28 @@ func (l *cutLayout) keep(c *cutCounts, i, j int, v float64) {
 // placeColumnWide is placeBlock's loop for a column with more boundaries than cutBounds holds.
 func (l *cutLayout) placeColumnWide(c *cutCounts, i int, block []float64, cols, samples int) {
 	col := l.cols[i]
-	bounds := l.bounds[i*l.stride : (i+1)*l.stride]
 	for k := 0; k < samples; k++ {
-		v := block[k*cols+col]
-		if v != v {
-			continue
+		if v := block[k*cols+col]; v == v {
+			l.placeValue(c, i, v)
 		}
-		j := 0
-		for _, b := range bounds {
-			j += b2i(b < v)
-		}
-		pos := 2 * j
-		if j < len(bounds) && bounds[j] == v {
-			pos++
-		}
-		c.cells[i*l.cellStride+pos]++
-		if l.kept[i]>>pos&1 == 1 {
-			l.keep(c, i, j, v)
-		}
+	}
+}
+
+// placeValue counts one value (not NaN) of column i in its cell, and keeps it when its interval
+// is kept.
+func (l *cutLayout) placeValue(c *cutCounts, i int, v float64) {
+	bounds := l.bounds[i*l.stride : (i+1)*l.stride]
+	j := 0
+	for _, b := range bounds {
+		j += b2i(b < v)
+	}
+	pos := 2 * j
+	if j < len(bounds) && bounds[j] == v {
+		pos++
+	}
+	c.cells[i*l.cellStride+pos]++
+	if l.kept[i]>>pos&1 == 1 {
+		l.keep(c, i, j, v)
 	}
 }
 

@@ -1,0 +1,124 @@
+package schedule
+
+import "math"
+
+// numBuckets is how many buckets a column's range is cut into for placing values; the last one
+// takes every value outside the range.
+const numBuckets = 256
+
+// columnBuckets lets placeBlock place most values of a column with one table look-up instead of
+// comparing them with every bracket boundary. The column's range (its least and greatest pilot
+// values) is cut into buckets of equal width in orderedKey space, a bucket being a run of
+// consecutive float64s. A bucket that holds no boundary (and, when a boundary is a zero, neither
+// zero) lies entirely inside one interval between boundaries, without touching any: every value
+// in it compares with every boundary as any other does, so counting the values per bucket and
+// adding each bucket's count to its interval's cell at the end gives the very cells the
+// comparisons would. Buckets that hold a boundary, that lie in a kept interval (their values are
+// kept) or that take the values outside the range are slow: their values go through placeValue.
+type columnBuckets struct {
+	base     uint64            // orderedKey of the column's least pilot value
+	shift    uint              // a value's bucket is (key-base)>>shift, at most numBuckets-1
+	slow     [numBuckets]bool  // the bucket's values go through placeValue
+	interval [numBuckets]uint8 // a fast bucket's interval (its cell is 2*interval)
+}
+
+// orderedKey maps a float64 to an integer in the same order (NaN aside): negative floats have
+// every bit flipped, others the sign bit. -0 sorts just before +0, which compare equal as floats;
+// columnBuckets marks both zeros' buckets slow when a boundary is a zero.
+func orderedKey(v float64) uint64 {
+	b := math.Float64bits(v)
+	return b ^ (uint64(int64(b)>>63) | 1<<63)
+}
+
+// addBuckets gives a bucket table to every column whose pilot range and boundaries allow one.
+func (l *cutLayout) addBuckets(columns []*columnCuts, pilot [][]float64) {
+	l.buckets = make([]*columnBuckets, len(columns))
+	for i, cc := range columns {
+		p := pilot[cc.col]
+		if len(p) == 0 || len(cc.bounds) == 0 {
+			continue
+		}
+		l.buckets[i] = newColumnBuckets(p[0], p[len(p)-1], cc.bounds, cc.kept)
+	}
+}
+
+// newColumnBuckets cuts [lo, hi] (the least and greatest pilot values) into buckets around the
+// sorted boundaries; kept[j] says interval j's values are kept. It returns nil when the range is
+// not two finite ordered floats.
+func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuckets {
+	if !(lo <= hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return nil
+	}
+	cb := &columnBuckets{base: orderedKey(lo)}
+	span := orderedKey(hi) - cb.base
+	for span>>cb.shift >= numBuckets-1 {
+		cb.shift++
+	}
+	last := uint64(numBuckets - 1)
+	bucket := func(v float64) uint64 { return min((orderedKey(v)-cb.base)>>cb.shift, last) }
+	cb.slow[last] = true
+	for _, b := range bounds {
+		cb.slow[bucket(b)] = true
+		if b == 0 {
+			cb.slow[bucket(math.Copysign(0, -1))] = true
+			cb.slow[bucket(0)] = true
+		}
+	}
+	for u := uint64(0); u < last; u++ {
+		if cb.slow[u] {
+			continue
+		}
+		// Any value of the bucket finds the interval: take its first float.
+		first := keyFloat(cb.base + u<<cb.shift)
+		j := 0
+		for _, b := range bounds {
+			j += b2i(b < first)
+		}
+		cb.interval[u] = uint8(j)
+		cb.slow[u] = kept[j]
+	}
+	return cb
+}
+
+// keyFloat is orderedKey's inverse.
+func keyFloat(k uint64) float64 {
+	if k>>63 == 1 {
+		return math.Float64frombits(k &^ (1 << 63))
+	}
+	return math.Float64frombits(^k)
+}
+
+// placeColumnBuckets is placeBlock's loop for a column with buckets: a fast bucket's values are
+// only counted in it.
+func (l *cutLayout) placeColumnBuckets(c *cutCounts, i int, block []float64, cols, samples int) {
+	cb := l.buckets[i]
+	col := l.cols[i]
+	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
+	base, shift := cb.base, cb.shift&63
+	for k := 0; k < samples; k++ {
+		v := block[k*cols+col]
+		if v != v { // NaN: no value in this sample
+			continue
+		}
+		u := min((orderedKey(v)-base)>>shift, numBuckets-1)
+		if cb.slow[u] {
+			l.placeValue(c, i, v)
+			continue
+		}
+		hist[u]++
+	}
+}
+
+// foldBuckets adds a worker's bucket counts to its cells.
+func (l *cutLayout) foldBuckets(c *cutCounts) {
+	for i, cb := range l.buckets {
+		if cb == nil {
+			continue
+		}
+		hist := c.hist[i*numBuckets : (i+1)*numBuckets]
+		for u, n := range hist {
+			c.cells[i*l.cellStride+2*int(cb.interval[u])] += int64(n)
+			hist[u] = 0
+		}
+	}
+}
