@@ -122,10 +122,10 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 type cutLayout struct {
 	cols       []int
 	stride     int
-	cellStride int       // 2*stride + 1 cells per column
-	bounds     []float64 // column i's boundaries at [i*stride, (i+1)*stride)
-	kept       []uint64  // column i: bit 2j set when interval j's values are kept
-	share      []float64 // expected fraction of samples kept in interval j of column i
+	cellStride int              // 2*stride + 1 cells per column
+	bounds     []float64        // column i's boundaries at [i*stride, (i+1)*stride)
+	kept       []uint64         // column i: bit 2j set when interval j's values are kept
+	share      []float64        // expected fraction of samples kept in interval j of column i
 	buckets    []*columnBuckets // column i's buckets, or nil (see columnBuckets)
 }
 
@@ -160,7 +160,7 @@ type cutCounts struct {
 	cells  []int64
 	values [][]float64
 	kept   []int
-	full   bool // more values than bracketLimit in some interval: its brackets failed
+	full   bool     // more values than bracketLimit in some interval: its brackets failed
 	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
 }
 

@@ -13,14 +13,21 @@ const numBuckets = 256
 // zero) lies entirely inside one interval between boundaries, without touching any: every value
 // in it compares with every boundary as any other does, so counting the values per bucket and
 // adding each bucket's count to its interval's cell at the end gives the very cells the
-// comparisons would. Buckets that hold a boundary, that lie in a kept interval (their values are
-// kept) or that take the values outside the range are slow: their values go through placeValue.
+// comparisons would; a bucket inside a kept interval has its values kept too. Buckets that hold a
+// boundary or take the values outside the range are slow: their values go through placeValue.
 type columnBuckets struct {
 	base     uint64            // orderedKey of the column's least pilot value
 	shift    uint              // a value's bucket is (key-base)>>shift, at most numBuckets-1
-	slow     [numBuckets]bool  // the bucket's values go through placeValue
-	interval [numBuckets]uint8 // a fast bucket's interval (its cell is 2*interval)
+	kind     [numBuckets]uint8 // bucketCount, bucketKeep or bucketSlow
+	interval [numBuckets]uint8 // a bucket's interval (its cell is 2*interval), when not slow
 }
+
+// What placeColumnBuckets does with a bucket's values.
+const (
+	bucketCount = iota // count them in the bucket
+	bucketKeep         // count them in the bucket and keep them: the bucket lies in a kept interval
+	bucketSlow         // place each through placeValue
+)
 
 // orderedKey maps a float64 to an integer in the same order (NaN aside): negative floats have
 // every bit flipped, others the sign bit. -0 sorts just before +0, which compare equal as floats;
@@ -56,16 +63,16 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 	}
 	last := uint64(numBuckets - 1)
 	bucket := func(v float64) uint64 { return min((orderedKey(v)-cb.base)>>cb.shift, last) }
-	cb.slow[last] = true
+	cb.kind[last] = bucketSlow
 	for _, b := range bounds {
-		cb.slow[bucket(b)] = true
+		cb.kind[bucket(b)] = bucketSlow
 		if b == 0 {
-			cb.slow[bucket(math.Copysign(0, -1))] = true
-			cb.slow[bucket(0)] = true
+			cb.kind[bucket(math.Copysign(0, -1))] = bucketSlow
+			cb.kind[bucket(0)] = bucketSlow
 		}
 	}
 	for u := uint64(0); u < last; u++ {
-		if cb.slow[u] {
+		if cb.kind[u] == bucketSlow {
 			continue
 		}
 		// Any value of the bucket finds the interval: take its first float.
@@ -75,7 +82,9 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 			j += b2i(b < first)
 		}
 		cb.interval[u] = uint8(j)
-		cb.slow[u] = kept[j]
+		if kept[j] {
+			cb.kind[u] = bucketKeep
+		}
 	}
 	return cb
 }
@@ -95,17 +104,28 @@ func (l *cutLayout) placeColumnBuckets(c *cutCounts, i int, block []float64, col
 	col := l.cols[i]
 	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
 	base, shift := cb.base, cb.shift&63
+	first := i * (l.stride + 1) // column i's kept intervals in c.values
 	for k := 0; k < samples; k++ {
 		v := block[k*cols+col]
 		if v != v { // NaN: no value in this sample
 			continue
 		}
 		u := min((orderedKey(v)-base)>>shift, numBuckets-1)
-		if cb.slow[u] {
+		switch cb.kind[u] {
+		case bucketCount:
+			hist[u]++
+		case bucketKeep:
+			hist[u]++
+			k := first + int(cb.interval[u])
+			if n := c.kept[k]; n < len(c.values[k]) {
+				c.values[k][n] = v
+				c.kept[k] = n + 1
+			} else {
+				l.keep(c, i, int(cb.interval[u]), v)
+			}
+		default:
 			l.placeValue(c, i, v)
-			continue
 		}
-		hist[u]++
 	}
 }
 
