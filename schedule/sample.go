@@ -49,13 +49,13 @@ func (q Quantiles) AllReach() bool {
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
 func Percentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
-	return percentiles(s, n, seed, percents, pilotSize, nil)
+	return percentiles(s, n, seed, percents, pilotSizeFor(s), nil)
 }
 
 // PercentilesProgress is Percentiles that also counts the samples it has walked into done, for a
 // progress display; a pass over all samples adds n, and most runs take one pass.
 func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done *atomic.Int64) Quantiles {
-	return percentiles(s, n, seed, percents, pilotSize, done)
+	return percentiles(s, n, seed, percents, pilotSizeFor(s), done)
 }
 
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
@@ -75,7 +75,7 @@ const MemoryBudget = 192 << 20
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
 func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
 	rows = SampledRows(s, n, seed)
-	group := columnsPerPass(2*rows, n, min(n, pilotSize), percents, MemoryBudget)
+	group := columnsPerPass(2*rows, n, min(n, pilotSizeFor(s)), percents, MemoryBudget)
 	return rows, (2*rows + group - 1) / group
 }
 
@@ -146,6 +146,14 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 				targets = append(targets, t)
 			}
 		}
+		// From here on only each pilot column's least and greatest values are read (the
+		// buckets' range and the histograms' grid): let the rest go before values are kept.
+		for c, col := range pilot {
+			if len(col) > 2 {
+				pilot[c] = []float64{col[0], col[len(col)-1]}
+			}
+		}
+		runtime.GC()
 		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
@@ -274,7 +282,6 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 		wg.Add(1)
 		go func(st W) {
 			defer wg.Done()
-			var g draw.SplitMix
 			f := newColumnFiller(sm.s, sm.cols, sm.raw)
 			block := make([]float64, blockSize*sm.cols)
 			for {
@@ -288,12 +295,7 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 				end := min(start+chunk, int64(sm.n))
 				for i := start; i < end; i += blockSize {
 					nb := int(min(blockSize, end-i))
-					for k := 0; k < nb; k++ {
-						g.Reseed(sm.seed, uint64(i)+uint64(k))
-						if f.fill(&g, block[k*sm.cols:(k+1)*sm.cols]) {
-							sm.noteLonger(uint64(i) + uint64(k))
-						}
-					}
+					f.fillBlock(sm.seed, uint64(i), nb, block, sm.cols, sm.noteLonger)
 					visit(st, block, nb)
 				}
 			}

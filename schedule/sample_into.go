@@ -24,6 +24,7 @@ type columnFiller struct {
 	s    Strategy
 	fast ColumnSampler
 	raw  RawStartSampler // set when starts are written unrounded (see RawStartSampler)
+	lane rawBlockSampler // raw's block sampler, when it has one
 	rows []Row
 }
 
@@ -33,6 +34,7 @@ func newColumnFiller(s Strategy, cols int, raw bool) *columnFiller {
 	f := &columnFiller{s: s}
 	if rs, ok := rawStarts(s); ok && raw {
 		f.raw = rs
+		f.lane, _ = rs.(rawBlockSampler)
 	} else if cs, ok := s.(ColumnSampler); ok {
 		f.fast = cs
 	} else {
@@ -61,6 +63,22 @@ func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 		vals[c] = math.NaN()
 	}
 	return n > 0 && 2*n == len(vals) && !math.IsNaN(vals[len(vals)-1])
+}
+
+// fillBlock writes samples first..first+count-1 of a run seeded with seed into block (sample k at
+// block[k*cols:(k+1)*cols]), as fill does, and calls longer with each sample that had more rows
+// than the columns hold.
+func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
+	if f.lane != nil && f.lane.sampleRawBlock(seed, first, count, block, cols) {
+		return
+	}
+	var g draw.SplitMix
+	for k := 0; k < count; k++ {
+		g.Reseed(seed, first+uint64(k))
+		if f.fill(&g, block[k*cols:(k+1)*cols]) {
+			longer(first + uint64(k))
+		}
+	}
 }
 
 // FillColumns writes rows into column values as SampleInto does and returns the rows written:

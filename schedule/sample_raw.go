@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"math"
+	"runtime"
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
@@ -28,6 +29,20 @@ type RawStartSampler interface {
 	ColumnSampler
 	RawStarts() bool
 	SampleRawInto(d Draws, vals []float64) (rows int)
+}
+
+// rawPilotSize is the pilot of strategies sampled with raw starts, larger than pilotSize: their
+// pilot is generated on every core and let go before the bracket pass keeps values, and a pilot
+// four times larger halves the brackets' widths, so the values kept, the first touches of the
+// memory they take and the selection among them.
+var rawPilotSize = 1 << 16
+
+// pilotSizeFor is the pilot size for s.
+func pilotSizeFor(s Strategy) int {
+	if _, ok := rawStarts(s); ok {
+		return rawPilotSize
+	}
+	return pilotSize
 }
 
 // rawStarts returns s as a RawStartSampler when it may be sampled with raw starts.
@@ -101,22 +116,41 @@ func (p Polynomial) sampleRawSplitMix(g *draw.SplitMix, vals []float64) int {
 	return n
 }
 
-// pilotColumns appends the first m samples' values, as the column filler writes them (raw
-// starts), to out's columns of this pass, leaving out cells without a value (NaN). A sample
-// longer than the columns is noted: the computation is redone with room for it.
+// pilotColumns fills out's columns of this pass (each with capacity m) with the first m samples'
+// values, as the column filler writes them (raw starts), leaving out cells without a value (NaN).
+// Samples are generated on every core, each into its own index, so the columns hold the same
+// values in the same order whatever the number of cores. A sample longer than the columns is
+// noted: the computation is redone with room for it.
 func (sm *sampler) pilotColumns(out [][]float64, m int) {
-	var g draw.SplitMix
-	f := newColumnFiller(sm.s, sm.cols, true)
-	vals := make([]float64, sm.cols)
-	for i := 0; i < m; i++ {
-		g.Reseed(sm.seed, uint64(i))
-		if f.fill(&g, vals) {
-			sm.noteLonger(uint64(i))
-		}
+	for c := sm.lo; c < sm.hi; c++ {
+		out[c] = out[c][:m]
+	}
+	const chunk = 1 << 10
+	workers := runtime.GOMAXPROCS(0)
+	fillers, blocks := make([]*columnFiller, workers), make([][]float64, workers)
+	for w := range workers {
+		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, true), make([]float64, blockSize*sm.cols)
+	}
+	parallelW((m+blockSize-1)/blockSize, func(w, b int) {
+		f, block := fillers[w], blocks[w]
+		first, count := b*blockSize, min(blockSize, m-b*blockSize)
+		f.fillBlock(sm.seed, uint64(first), count, block, sm.cols, sm.noteLonger)
 		for c := sm.lo; c < sm.hi; c++ {
-			if v := vals[c]; v == v {
-				out[c] = append(out[c], v)
+			dst := out[c][first : first+count]
+			for k := range dst {
+				dst[k] = block[k*sm.cols+c]
 			}
 		}
-	}
+	})
+	parallel(sm.hi-sm.lo, func(i int) {
+		col := out[sm.lo+i]
+		n := 0
+		for _, v := range col {
+			if v == v {
+				col[n] = v
+				n++
+			}
+		}
+		out[sm.lo+i] = col[:n]
+	})
 }
