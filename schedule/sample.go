@@ -352,6 +352,10 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 			ranks = append(ranks, kLo, kHi)
 		}
 		slices.Sort(ranks)
+		if sm.raw {
+			selectRanks(out[c], ranks)
+			return
+		}
 		orderRanks(out[c], ranks)
 	})
 	return out

@@ -64,6 +64,12 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 	last := uint64(numBuckets - 1)
 	bucket := func(v float64) uint64 { return min((orderedKey(v)-cb.base)>>cb.shift, last) }
 	cb.kind[last] = bucketSlow
+	// NaN, which is no value, must land in a slow bucket: a negative NaN's key is below every
+	// number's (so below base: it wraps to the last bucket), a positive NaN's above +Inf's, and
+	// every bucket from +Inf's on is slow.
+	for u := bucket(math.Inf(1)); u < last; u++ {
+		cb.kind[u] = bucketSlow
+	}
 	for _, b := range bounds {
 		cb.kind[bucket(b)] = bucketSlow
 		if b == 0 {
@@ -97,36 +103,46 @@ func keyFloat(k uint64) float64 {
 	return math.Float64frombits(^k)
 }
 
-// placeColumnBuckets is placeBlock's loop for a column with buckets: a fast bucket's values are
-// only counted in it.
+// placeColumnBuckets is placeBlock's loop for a column with buckets: a counting bucket's values
+// are only counted in it; the others (and NaN, which always falls in a slow bucket) go to
+// placeRare.
 func (l *cutLayout) placeColumnBuckets(c *cutCounts, i int, block []float64, cols, samples int) {
 	cb := l.buckets[i]
 	col := l.cols[i]
 	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
+	kind := &cb.kind
 	base, shift := cb.base, cb.shift&63
-	first := i * (l.stride + 1) // column i's kept intervals in c.values
 	for k := 0; k < samples; k++ {
 		v := block[k*cols+col]
-		if v != v { // NaN: no value in this sample
+		u := min((orderedKey(v)-base)>>shift, numBuckets-1)
+		if kind[u] == bucketCount {
+			hist[u]++
 			continue
 		}
-		u := min((orderedKey(v)-base)>>shift, numBuckets-1)
-		switch cb.kind[u] {
-		case bucketCount:
-			hist[u]++
-		case bucketKeep:
-			hist[u]++
-			k := first + int(cb.interval[u])
-			if n := c.kept[k]; n < len(c.values[k]) {
-				c.values[k][n] = v
-				c.kept[k] = n + 1
-			} else {
-				l.keep(c, i, int(cb.interval[u]), v)
-			}
-		default:
-			l.placeValue(c, i, v)
-		}
+		l.placeRare(c, i, u, v)
 	}
+}
+
+// placeRare places a value of column i that is not in a counting bucket: NaN is no value, a
+// kept bucket's value is counted and kept, others are compared with the boundaries.
+func (l *cutLayout) placeRare(c *cutCounts, i int, u uint64, v float64) {
+	if v != v {
+		return
+	}
+	cb := l.buckets[i]
+	if cb.kind[u] != bucketKeep {
+		l.placeValue(c, i, v)
+		return
+	}
+	c.hist[i*numBuckets+int(u)]++
+	j := int(cb.interval[u])
+	k := i*(l.stride+1) + j
+	if n := c.kept[k]; n < len(c.values[k]) {
+		c.values[k][n] = v
+		c.kept[k] = n + 1
+		return
+	}
+	l.keep(c, i, j, v)
 }
 
 // foldBuckets adds a worker's bucket counts to its cells.
