@@ -118,7 +118,13 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		group := columnsPerPass(cols, n, m, len(percents), budget)
 		_, raw := rawStarts(s)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw}
-		pilot := sm.pilot(m, percents)
+		var pilot [][]float64
+		var refined [][]bracketBounds
+		if raw && m > pilotSize && m < n {
+			pilot, refined = sm.refinedPilot(m, percents)
+		} else {
+			pilot = sm.pilot(m, percents)
+		}
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
@@ -130,7 +136,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			if m == n { // every sample is in the pilot
 				counts[c] = int64(len(pilot[c]))
 			}
-			for _, p := range percents {
+			for j, p := range percents {
 				t := &target{col: c, p: p / 100}
 				switch {
 				case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
@@ -140,6 +146,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					t.value, t.done = pilot[c][t.rank-1], true
 				case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
 					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
+				case refined != nil:
+					b := refined[c][j]
+					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
 				default:
 					t.bracket(pilot[c], p/100)
 				}
