@@ -242,6 +242,7 @@ type sampler struct {
 	widen   bool          // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64 // the most rows any sample had
 	raw     bool          // starts are sampled unrounded (see RawStartSampler)
+	arena   *floatArena   // where the pilot's columns are, when not on the Go heap
 	s       Strategy
 	n       int
 	seed    int64
@@ -321,7 +322,7 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	out := make([][]float64, sm.cols)
 	for c := sm.lo; c < sm.hi; c++ {
-		out[c] = make([]float64, 0, m) // exact size: appending would double past the budget
+		out[c] = sm.arena.floats(m)[:0] // exact size: appending would double past the budget
 	}
 	var g draw.SplitMix
 	var rows []Row

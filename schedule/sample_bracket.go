@@ -80,7 +80,9 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	lay := newCutLayout(columns, stride)
 	lay.addBuckets(columns, pilot)
 	workers := runtime.GOMAXPROCS(0)
-	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n / workers) }, func(c *cutCounts, block []float64, samples int) {
+	arena := newFloatArena(workers * lay.keptSize(sm.n/workers))
+	defer arena.release() // after the kept values are joined into scratch slices, below
+	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n/workers, arena) }, func(c *cutCounts, block []float64, samples int) {
 		lay.placeBlock(c, block, sm.cols, samples)
 	})
 	for _, st := range states {
@@ -164,13 +166,30 @@ type cutCounts struct {
 	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
 }
 
-func (l *cutLayout) newCounts(expected int) *cutCounts {
+// keptSize is how many values newCounts sets aside for a worker expecting to see expected samples.
+func (l *cutLayout) keptSize(expected int) (n int) {
+	for i := range l.cols {
+		for j := 0; j <= l.stride; j++ {
+			if l.kept[i]>>(2*j)&1 == 1 {
+				n += l.keptCap(i, j, expected)
+			}
+		}
+	}
+	return n
+}
+
+// keptCap is the room set aside for interval j of column i's kept values.
+func (l *cutLayout) keptCap(i, j, expected int) int {
+	return min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64)
+}
+
+func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	c.hist = make([]uint32, len(l.cols)*numBuckets)
 	for i := range l.cols {
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
-				c.values[i*(l.stride+1)+j] = make([]float64, min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64))
+				c.values[i*(l.stride+1)+j] = arena.floats(l.keptCap(i, j, expected))
 			}
 		}
 	}

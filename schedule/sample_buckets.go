@@ -4,7 +4,7 @@ import "math"
 
 // numBuckets is how many buckets a column's range is cut into for placing values; the last one
 // takes every value outside the range.
-const numBuckets = 256
+const numBuckets = 1024
 
 // columnBuckets lets placeBlock place most values of a column with one table look-up instead of
 // comparing them with every bracket boundary. The column's range (its least and greatest pilot

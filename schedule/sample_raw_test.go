@@ -248,7 +248,7 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 			continue
 		}
 		tried++
-		want, got := plain.newCounts(samples), bucketed.newCounts(samples)
+		want, got := plain.newCounts(samples, nil), bucketed.newCounts(samples, nil)
 		plain.placeBlock(want, block, cols, samples)
 		bucketed.placeBlock(got, block, cols, samples)
 		bucketed.foldBuckets(got)

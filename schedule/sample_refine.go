@@ -20,6 +20,8 @@ type bracketBounds struct{ lo, hi, share float64 }
 func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bracketBounds) {
 	sub := &sampler{s: sm.s, n: m, seed: sm.seed, cols: sm.cols, lo: sm.lo, hi: sm.hi, longest: sm.longest, raw: sm.raw}
 	sub.counts = make([]int64, sm.cols)
+	sub.arena = newFloatArena((sm.hi - sm.lo) * pilotSize)
+	defer sub.arena.release() // the sub-sampling's pilot columns are read until it settles
 	// Ranks wanted among the first m samples, as fractions: the least, the greatest and each
 	// percentile's bracket ranks, counted among m (a column short of m values only gets slightly
 	// other brackets).
