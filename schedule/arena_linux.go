@@ -3,6 +3,7 @@
 package schedule
 
 import (
+	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -21,8 +22,9 @@ const minArena = 4 << 20
 // the owner calls once no slice from it is read any more; it holds no pointers, so the garbage
 // collector need not see it.
 type floatArena struct {
-	mapped []byte // the whole mapping, for Munmap
-	free   []byte // the part not handed out, from a huge-page boundary on
+	mu     sync.Mutex // workers grow their slices from the spare room
+	mapped []byte     // the whole mapping, for Munmap
+	free   []byte     // the part not handed out, from a huge-page boundary on
 }
 
 // newFloatArena maps room for n float64s, or returns nil (slices then come from the Go heap) when
@@ -44,7 +46,12 @@ func newFloatArena(n int) *floatArena {
 
 // floats returns n zero float64s, from the arena while it has room, else from the Go heap.
 func (a *floatArena) floats(n int) []float64 {
-	if a == nil || n*8 > len(a.free) || n == 0 {
+	if a == nil || n == 0 {
+		return make([]float64, n)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n*8 > len(a.free) {
 		return make([]float64, n)
 	}
 	s := unsafe.Slice((*float64)(unsafe.Pointer(&a.free[0])), n)

@@ -80,7 +80,9 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	lay := newCutLayout(columns, stride)
 	lay.addBuckets(columns, pilot)
 	workers := runtime.GOMAXPROCS(0)
-	arena := newFloatArena(workers * lay.keptSize(sm.n/workers))
+	// A quarter more than expected in all: a worker may walk more samples than its share, and a
+	// bracket hold more values than the pilot suggests.
+	arena := newFloatArena(workers * lay.keptSize(sm.n/workers) * 5 / 4)
 	defer arena.release() // after the kept values are joined into scratch slices, below
 	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n/workers, arena) }, func(c *cutCounts, block []float64, samples int) {
 		lay.placeBlock(c, block, sm.cols, samples)
@@ -162,8 +164,9 @@ type cutCounts struct {
 	cells  []int64
 	values [][]float64
 	kept   []int
-	full   bool     // more values than bracketLimit in some interval: its brackets failed
-	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
+	full   bool        // more values than bracketLimit in some interval: its brackets failed
+	hist   []uint32    // per column with buckets, its values per bucket (see columnBuckets)
+	arena  *floatArena // where kept values are (see floatArena)
 }
 
 // keptSize is how many values newCounts sets aside for a worker expecting to see expected samples.
@@ -186,6 +189,7 @@ func (l *cutLayout) keptCap(i, j, expected int) int {
 func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	c.hist = make([]uint32, len(l.cols)*numBuckets)
+	c.arena = arena
 	for i := range l.cols {
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
@@ -289,8 +293,11 @@ func (l *cutLayout) keep(c *cutCounts, i, j int, v float64) {
 		c.full = true
 		return
 	}
-	c.values[k] = append(c.values[k], v) // past the expected share: grow
-	c.values[k] = c.values[k][:cap(c.values[k])]
+	// Past the expected share: grow, from the arena's spare room while it has some.
+	grown := c.arena.floats(min(2*len(c.values[k])+64, bracketLimit))
+	copy(grown, c.values[k][:n])
+	grown[n] = v
+	c.values[k] = grown
 	c.kept[k] = n + 1
 }
 
