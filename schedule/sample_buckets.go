@@ -64,9 +64,10 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 	last := uint64(numBuckets - 1)
 	bucket := func(v float64) uint64 { return min((orderedKey(v)-cb.base)>>cb.shift, last) }
 	cb.kind[last] = bucketSlow
-	// NaN, which is no value, must land in a slow bucket: a negative NaN's key is below every
-	// number's (so below base: it wraps to the last bucket), a positive NaN's above +Inf's, and
-	// every bucket from +Inf's on is slow.
+	// Every bucket from +Inf's on is slow. That takes NaN (no value; its key is above +Inf's
+	// when positive, below every number's when negative) and every value below the range: a key
+	// k below base wraps around to k-base+2^64 >= 2^64-base, above +Inf's key-base, so into a
+	// bucket at or after +Inf's. The buckets before it hold runs of consecutive floats.
 	for u := bucket(math.Inf(1)); u < last; u++ {
 		cb.kind[u] = bucketSlow
 	}

@@ -221,6 +221,17 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 				pilot = append(pilot, v)
 			}
 		}
+		if trial%4 == 1 {
+			// A range from the least positive float to the greatest: the widest buckets, where
+			// values below the range must not wrap around into it.
+			pilot = append(pilot, 5e-324, math.MaxFloat64)
+			for i := range block {
+				if g.Intn(2) == 0 {
+					block[i] = -block[i]
+				}
+			}
+			pilot = slices.DeleteFunc(pilot, func(v float64) bool { return v < 5e-324 })
+		}
 		if len(pilot) == 0 {
 			continue
 		}
