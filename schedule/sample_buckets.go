@@ -16,10 +16,11 @@ const numBuckets = 1024
 // comparisons would; a bucket inside a kept interval has its values kept too. Buckets that hold a
 // boundary or take the values outside the range are slow: their values go through placeValue.
 type columnBuckets struct {
-	base     uint64            // orderedKey of the column's least pilot value
-	shift    uint              // a value's bucket is (key-base)>>shift, at most numBuckets-1
-	kind     [numBuckets]uint8 // bucketCount, bucketKeep or bucketSlow
-	interval [numBuckets]uint8 // a bucket's interval (its cell is 2*interval), when not slow
+	base        uint64            // orderedKey of the column's least pilot value
+	shift       uint              // a value's bucket is (key-base)>>shift, at most numBuckets-1
+	nonNegative bool              // the range starts at +0 or above (see placeColumnBuckets)
+	kind        [numBuckets]uint8 // bucketCount, bucketKeep or bucketSlow
+	interval    [numBuckets]uint8 // a bucket's interval (its cell is 2*interval), when not slow
 }
 
 // What placeColumnBuckets does with a bucket's values.
@@ -56,7 +57,7 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 	if !(lo <= hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return nil
 	}
-	cb := &columnBuckets{base: orderedKey(lo)}
+	cb := &columnBuckets{base: orderedKey(lo), nonNegative: !math.Signbit(lo)}
 	span := orderedKey(hi) - cb.base
 	for span>>cb.shift >= numBuckets-1 {
 		cb.shift++
@@ -113,6 +114,23 @@ func (l *cutLayout) placeColumnBuckets(c *cutCounts, i int, block []float64, col
 	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
 	kind := &cb.kind
 	base, shift := cb.base, cb.shift&63
+	if cb.nonNegative {
+		// For floats from +0 up, orderedKey is their bits with the sign bit set: the bits
+		// less base's give the same buckets. Any other value (negative, -0, negative NaN) has
+		// the sign bit, so bits less base's above +Inf's, like a positive NaN: a slow bucket
+		// from +Inf's on, as with orderedKey.
+		base &^= 1 << 63
+		for k := 0; k < samples; k++ {
+			v := block[k*cols+col]
+			u := min((math.Float64bits(v)-base)>>shift, numBuckets-1)
+			if kind[u] == bucketCount {
+				hist[u]++
+				continue
+			}
+			l.placeRare(c, i, u, v)
+		}
+		return
+	}
 	for k := 0; k < samples; k++ {
 		v := block[k*cols+col]
 		u := min((orderedKey(v)-base)>>shift, numBuckets-1)
