@@ -1,6 +1,9 @@
 package schedule
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // numBuckets is how many buckets a column's range is cut into for placing values; the last one
 // takes every value outside the range.
@@ -20,7 +23,7 @@ type columnBuckets struct {
 	shift       uint              // a value's bucket is (key-base)>>shift, at most numBuckets-1
 	nonNegative bool              // the range starts at +0 or above (see placeColumnBuckets)
 	kind        [numBuckets]uint8 // bucketCount, bucketKeep or bucketSlow
-	interval    [numBuckets]uint8 // a bucket's interval (its cell is 2*interval), when not slow
+	cell        [numBuckets]uint8 // a bucket's cell (2j for interval j, 2j+1 for boundary j), when not slow
 }
 
 // What placeColumnBuckets does with a bucket's values.
@@ -43,7 +46,7 @@ func (l *cutLayout) addBuckets(columns []*columnCuts, pilot [][]float64) {
 	l.buckets = make([]*columnBuckets, len(columns))
 	for i, cc := range columns {
 		p := pilot[cc.col]
-		if len(p) == 0 || len(cc.bounds) == 0 {
+		if len(p) == 0 || len(cc.bounds) == 0 || len(cc.bounds) > 120 { // cells must fit a byte
 			continue
 		}
 		l.buckets[i] = newColumnBuckets(p[0], p[len(p)-1], cc.bounds, cc.kept)
@@ -81,6 +84,14 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 	}
 	for u := uint64(0); u < last; u++ {
 		if cb.kind[u] == bucketSlow {
+			// A bucket one float wide (a narrow range, such as a column of one value) that
+			// is a boundary: its values equal the boundary (a zero boundary also equals the
+			// other zero, a bucket of its own), so they are counted in its cell, never kept.
+			if f := keyFloat(cb.base + u); cb.shift == 0 && u < bucket(math.Inf(1)) {
+				if j := slices.Index(bounds, f); j >= 0 {
+					cb.kind[u], cb.cell[u] = bucketCount, uint8(2*j+1)
+				}
+			}
 			continue
 		}
 		// Any value of the bucket finds the interval: take its first float.
@@ -89,7 +100,7 @@ func newColumnBuckets(lo, hi float64, bounds []float64, kept []bool) *columnBuck
 		for _, b := range bounds {
 			j += b2i(b < first)
 		}
-		cb.interval[u] = uint8(j)
+		cb.cell[u] = uint8(2 * j)
 		if kept[j] {
 			cb.kind[u] = bucketKeep
 		}
@@ -154,7 +165,7 @@ func (l *cutLayout) placeRare(c *cutCounts, i int, u uint64, v float64) {
 		return
 	}
 	c.hist[i*numBuckets+int(u)]++
-	j := int(cb.interval[u])
+	j := int(cb.cell[u]) / 2
 	k := i*(l.stride+1) + j
 	if n := c.kept[k]; n < len(c.values[k]) {
 		c.values[k][n] = v
@@ -172,7 +183,7 @@ func (l *cutLayout) foldBuckets(c *cutCounts) {
 		}
 		hist := c.hist[i*numBuckets : (i+1)*numBuckets]
 		for u, n := range hist {
-			c.cells[i*l.cellStride+2*int(cb.interval[u])] += int64(n)
+			c.cells[i*l.cellStride+int(cb.cell[u])] += int64(n)
 			hist[u] = 0
 		}
 	}
