@@ -90,7 +90,22 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	for _, st := range states {
 		lay.foldBuckets(st)
 	}
+	// Each goroutine joins an interval's kept values into one scratch slice, as long as the
+	// longest join, in memory of its own for the same reason as the kept values' (floatArena).
+	longest := 0
+	for k := range states[0].kept {
+		n := 0
+		for _, st := range states {
+			n += st.kept[k]
+		}
+		longest = max(longest, n)
+	}
 	scratch := make([][]float64, runtime.GOMAXPROCS(0))
+	joinArena := newFloatArena(len(scratch) * longest)
+	defer joinArena.release() // after the selections below
+	for w := range scratch {
+		scratch[w] = joinArena.floats(longest)[:0]
+	}
 	parallelW(len(columns), func(w, i int) {
 		cells := make([]int64, 2*stride+1)
 		full := false

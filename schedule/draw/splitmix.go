@@ -41,7 +41,8 @@ func SeedState(seed int64, stream uint64) uint64 {
 }
 
 // NextUnit is Unit on a generator in state: it returns the state after the draw and the draw.
+// (The 53 bits are converted as a signed integer, one instruction on amd64, to the same float.)
 func NextUnit(state uint64) (uint64, float64) {
 	state += 0x9e3779b97f4a7c15
-	return state, float64(mix64(state)>>11) * 0x1p-53
+	return state, float64(int64(mix64(state)>>11)) * 0x1p-53
 }
