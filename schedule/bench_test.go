@@ -55,3 +55,15 @@ func BenchmarkPolynomial25Raw(b *testing.B) {
 		s.SampleRawInto(d, vals)
 	}
 }
+
+// BenchmarkPolynomial25Block is 64 such schedules generated four in lockstep (sampleRawBlock),
+// as the bracket pass generates them; per schedule, divide by 64.
+func BenchmarkPolynomial25Block(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	block := make([]float64, blockSize*50)
+	first := uint64(0)
+	for b.Loop() {
+		s.sampleRawBlock(1, first, blockSize, block, 50)
+		first += blockSize
+	}
+}
