@@ -215,12 +215,9 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	return c
 }
 
-// placeBlock counts a block of samples' values (sample k's at block[k*cols:]) column by column.
-// For a column with up to six boundaries (three brackets) they are held in registers and, for
-// each boundary, the values above it are counted in a register too, without branches: the values
-// with exactly j boundaries below them are the difference of two such counts, so no cell counter
-// in memory is touched per value. Only a value equal to a boundary (rare) or inside a bracket
-// (a few percent) takes a branch.
+// placeBlock counts a block of samples' values (sample k's at block[k*cols:]) column by column:
+// through the column's buckets when it has them (most columns; see columnBuckets), else by
+// comparing each value with the boundaries.
 func (l *cutLayout) placeBlock(c *cutCounts, block []float64, cols, samples int) {
 	for i := range l.cols {
 		switch {
@@ -234,54 +231,56 @@ func (l *cutLayout) placeBlock(c *cutCounts, block []float64, cols, samples int)
 	}
 }
 
-// placeColumn is placeBlock's loop for a column with up to six boundaries and no buckets.
+// placeColumn is placeBlock's loop for a column with up to six boundaries and no buckets. The
+// boundaries (three brackets) are held in registers and, for each boundary, the values above it
+// are counted in a register too, without branches: the values with exactly j boundaries below
+// them are the difference of two such counts, so no cell counter in memory is touched per value.
+// Only a value equal to a boundary (rare) or inside a bracket (a few percent) takes a branch.
 func (l *cutLayout) placeColumn(c *cutCounts, i int, block []float64, cols, samples int) {
 	col := l.cols[i]
-	{
-		// Past the stride, NaN: never below a value, never equal to one.
-		b := cutBounds{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
-		copy(b[:], l.bounds[i*l.stride:(i+1)*l.stride])
-		b0, b1, b2, b3, b4, b5 := b[0], b[1], b[2], b[3], b[4], b[5]
-		var n0, n1, n2, n3, n4, n5, total int64 // values above boundary j; values
-		var eq [8]int64                         // values equal to boundary j
-		kept := l.kept[i]
-		for k := 0; k < samples; k++ {
-			v := block[k*cols+col]
-			if v != v { // NaN: no value in this sample
-				continue
-			}
-			total++
-			a0, a1, a2, a3, a4, a5 := b2i(b0 < v), b2i(b1 < v), b2i(b2 < v), b2i(b3 < v), b2i(b4 < v), b2i(b5 < v)
-			n0 += int64(a0)
-			n1 += int64(a1)
-			n2 += int64(a2)
-			n3 += int64(a3)
-			n4 += int64(a4)
-			n5 += int64(a5)
-			j := a0 + a1 + a2 + a3 + a4 + a5
-			pos := 2 * j
-			if b[j&7] == v {
-				eq[j&7]++
-				pos++
-			}
-			if kept>>pos&1 == 1 {
-				l.keep(c, i, j, v)
-			}
+	// Past the stride, NaN: never below a value, never equal to one.
+	b := cutBounds{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
+	copy(b[:], l.bounds[i*l.stride:(i+1)*l.stride])
+	b0, b1, b2, b3, b4, b5 := b[0], b[1], b[2], b[3], b[4], b[5]
+	var n0, n1, n2, n3, n4, n5, total int64 // values above boundary j; values
+	var eq [8]int64                         // values equal to boundary j
+	kept := l.kept[i]
+	for k := 0; k < samples; k++ {
+		v := block[k*cols+col]
+		if v != v { // NaN: no value in this sample
+			continue
 		}
-		above := [8]int64{n0, n1, n2, n3, n4, n5}
-		cells := c.cells[i*l.cellStride : (i+1)*l.cellStride]
-		prev := total // values above boundary j-1 (all of them for j = 0)
-		for j := 0; j <= l.stride; j++ {
-			var next int64 // values above boundary j; none above the last
-			if j < l.stride {
-				next = above[j]
-			}
-			cells[2*j] += prev - next - eq[j]
-			if j < l.stride {
-				cells[2*j+1] += eq[j]
-			}
-			prev = next
+		total++
+		a0, a1, a2, a3, a4, a5 := b2i(b0 < v), b2i(b1 < v), b2i(b2 < v), b2i(b3 < v), b2i(b4 < v), b2i(b5 < v)
+		n0 += int64(a0)
+		n1 += int64(a1)
+		n2 += int64(a2)
+		n3 += int64(a3)
+		n4 += int64(a4)
+		n5 += int64(a5)
+		j := a0 + a1 + a2 + a3 + a4 + a5
+		pos := 2 * j
+		if b[j&7] == v {
+			eq[j&7]++
+			pos++
 		}
+		if kept>>pos&1 == 1 {
+			l.keep(c, i, j, v)
+		}
+	}
+	above := [8]int64{n0, n1, n2, n3, n4, n5}
+	cells := c.cells[i*l.cellStride : (i+1)*l.cellStride]
+	prev := total // values above boundary j-1 (all of them for j = 0)
+	for j := 0; j <= l.stride; j++ {
+		var next int64 // values above boundary j; none above the last
+		if j < l.stride {
+			next = above[j]
+		}
+		cells[2*j] += prev - next - eq[j]
+		if j < l.stride {
+			cells[2*j+1] += eq[j]
+		}
+		prev = next
 	}
 }
 
