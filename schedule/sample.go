@@ -44,7 +44,10 @@ func (q Quantiles) AllReach() bool {
 // pilot is only ordered at those ranks, not sorted). One pass over all samples then counts the
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement ColumnSampler write each sample straight into its column
-// values; others go through Fill. A bracket that misses (rare) falls back to
+// values; others go through Fill. Strategies that implement RawStartSampler have their starts
+// placed before rounding (rounded once selected), and a pilot of 65536 samples whose bracket
+// ranks are themselves sampled (refinedPilot). Most values are placed by bucket (columnBuckets).
+// A bracket that misses (rare) falls back to
 // histogram passes that narrow a column's range bin by bin. Passes split the samples into chunks
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
