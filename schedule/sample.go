@@ -159,13 +159,16 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			}
 		}
 		// From here on only each pilot column's least and greatest values are read (the
-		// buckets' range and the histograms' grid): let the rest go before values are kept.
-		for c, col := range pilot {
-			if len(col) > 2 {
-				pilot[c] = []float64{col[0], col[len(col)-1]}
+		// buckets' range and the histograms' grid): let the rest go before values are kept (a
+		// refined pilot holds nothing more).
+		if refined == nil {
+			for c, col := range pilot {
+				if len(col) > 2 {
+					pilot[c] = []float64{col[0], col[len(col)-1]}
+				}
 			}
+			runtime.GC()
 		}
-		runtime.GC()
 		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
