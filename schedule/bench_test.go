@@ -44,3 +44,26 @@ func BenchmarkPercentilesPlain(b *testing.B) {
 		exactPercentiles(s, 1000000, 1, []float64{50, 95, 99})
 	}
 }
+
+// BenchmarkPolynomial25Raw is the same schedule with unrounded starts (SampleRawInto), as
+// Percentiles samples it.
+func BenchmarkPolynomial25Raw(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	vals := make([]float64, 50)
+	d := draw.NewSplitMix(1, 0)
+	for b.Loop() {
+		s.SampleRawInto(d, vals)
+	}
+}
+
+// BenchmarkPolynomial25Block is 64 such schedules generated four in lockstep (sampleRawBlock),
+// as the bracket pass generates them; per schedule, divide by 64.
+func BenchmarkPolynomial25Block(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	block := make([]float64, blockSize*50)
+	first := uint64(0)
+	for b.Loop() {
+		s.sampleRawBlock(1, first, blockSize, block, 50)
+		first += blockSize
+	}
+}

@@ -44,18 +44,21 @@ func (q Quantiles) AllReach() bool {
 // pilot is only ordered at those ranks, not sorted). One pass over all samples then counts the
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement ColumnSampler write each sample straight into its column
-// values; others go through Fill. A bracket that misses (rare) falls back to
+// values; others go through Fill. Strategies that implement RawStartSampler have their starts
+// placed before rounding (rounded once selected), and a pilot of 65536 samples whose bracket
+// ranks are themselves sampled (refinedPilot). Most values are placed by bucket (columnBuckets).
+// A bracket that misses (rare) falls back to
 // histogram passes that narrow a column's range bin by bin. Passes split the samples into chunks
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
 func Percentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
-	return percentiles(s, n, seed, percents, pilotSize, nil)
+	return percentiles(s, n, seed, percents, pilotSizeFor(s), nil)
 }
 
 // PercentilesProgress is Percentiles that also counts the samples it has walked into done, for a
 // progress display; a pass over all samples adds n, and most runs take one pass.
 func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done *atomic.Int64) Quantiles {
-	return percentiles(s, n, seed, percents, pilotSize, done)
+	return percentiles(s, n, seed, percents, pilotSizeFor(s), done)
 }
 
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
@@ -75,7 +78,7 @@ const MemoryBudget = 192 << 20
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
 func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
 	rows = SampledRows(s, n, seed)
-	group := columnsPerPass(2*rows, n, min(n, pilotSize), percents, MemoryBudget)
+	group := columnsPerPass(2*rows, n, min(n, pilotSizeFor(s)), percents, MemoryBudget)
 	return rows, (2*rows + group - 1) / group
 }
 
@@ -116,8 +119,15 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	var values [][]float64 // per column, one value per percentile
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
-		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest}
-		pilot := sm.pilot(m, percents)
+		_, raw := rawStarts(s)
+		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw}
+		var pilot [][]float64
+		var refined [][]bracketBounds
+		if raw && m > pilotSize && m < n {
+			pilot, refined = sm.refinedPilot(m, percents)
+		} else {
+			pilot = sm.pilot(m, percents)
+		}
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
@@ -129,7 +139,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			if m == n { // every sample is in the pilot
 				counts[c] = int64(len(pilot[c]))
 			}
-			for _, p := range percents {
+			for j, p := range percents {
 				t := &target{col: c, p: p / 100}
 				switch {
 				case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
@@ -139,21 +149,40 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					t.value, t.done = pilot[c][t.rank-1], true
 				case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
 					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
+				case refined != nil:
+					b := refined[c][j]
+					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
 				default:
 					t.bracket(pilot[c], p/100)
 				}
 				targets = append(targets, t)
 			}
 		}
-		sm.bracketPass(targets)
+		// From here on only each pilot column's least and greatest values are read (the
+		// buckets' range and the histograms' grid): let the rest go before values are kept (a
+		// refined pilot holds nothing more).
+		if refined == nil {
+			for c, col := range pilot {
+				if len(col) > 2 {
+					pilot[c] = []float64{col[0], col[len(col)-1]}
+				}
+			}
+			runtime.GC()
+		}
+		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
+		settled := make([][]float64, 0, sm.hi-sm.lo)
 		for i := 0; i < len(targets); i += len(percents) {
 			col := make([]float64, len(percents))
 			for j := range percents {
 				col[j] = targets[i+j].value
 			}
-			values = append(values, col)
+			settled = append(settled, col)
 		}
+		if sm.raw {
+			roundStartColumns(settled, sm.lo)
+		}
+		values = append(values, settled...)
 		lo = sm.hi
 		if lo < cols {
 			// Let this group's pilot go before the next one is built: without a collection in
@@ -218,6 +247,8 @@ type sampler struct {
 	lo, hi  int           // the columns this pass settles
 	widen   bool          // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64 // the most rows any sample had
+	raw     bool          // starts are sampled unrounded (see RawStartSampler)
+	arena   *floatArena   // where the pilot's columns are, when not on the Go heap
 	s       Strategy
 	n       int
 	seed    int64
@@ -267,8 +298,7 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 		wg.Add(1)
 		go func(st W) {
 			defer wg.Done()
-			var g draw.SplitMix
-			f := newColumnFiller(sm.s, sm.cols)
+			f := newColumnFiller(sm.s, sm.cols, sm.raw)
 			block := make([]float64, blockSize*sm.cols)
 			for {
 				start := next.Add(chunk) - chunk
@@ -281,12 +311,7 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 				end := min(start+chunk, int64(sm.n))
 				for i := start; i < end; i += blockSize {
 					nb := int(min(blockSize, end-i))
-					for k := 0; k < nb; k++ {
-						g.Reseed(sm.seed, uint64(i)+uint64(k))
-						if f.fill(&g, block[k*sm.cols:(k+1)*sm.cols]) {
-							sm.noteLonger(uint64(i) + uint64(k))
-						}
-					}
+					f.fillBlock(sm.seed, uint64(i), nb, block, sm.cols, sm.noteLonger)
 					visit(st, block, nb)
 				}
 			}
@@ -303,11 +328,14 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	out := make([][]float64, sm.cols)
 	for c := sm.lo; c < sm.hi; c++ {
-		out[c] = make([]float64, 0, m) // exact size: appending would double past the budget
+		out[c] = sm.arena.floats(m)[:0] // exact size: appending would double past the budget
 	}
 	var g draw.SplitMix
 	var rows []Row
-	for i := 0; i < m; i++ {
+	if sm.raw {
+		sm.pilotColumns(out, m)
+	}
+	for i := 0; i < m && !sm.raw; i++ {
 		g.Reseed(sm.seed, uint64(i))
 		rows = sm.s.Fill(&g, rows)
 		for sm.widen && 2*len(rows) > len(out) {
@@ -340,6 +368,10 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 			ranks = append(ranks, kLo, kHi)
 		}
 		slices.Sort(ranks)
+		if sm.raw {
+			selectRanks(out[c], ranks)
+			return
+		}
 		orderRanks(out[c], ranks)
 	})
 	return out

@@ -23,12 +23,19 @@ type ColumnSampler interface {
 type columnFiller struct {
 	s    Strategy
 	fast ColumnSampler
+	raw  RawStartSampler // set when starts are written unrounded (see RawStartSampler)
+	lane rawBlockSampler // raw's block sampler, when it has one
 	rows []Row
 }
 
-func newColumnFiller(s Strategy, cols int) *columnFiller {
+// newColumnFiller returns a filler for s; with raw, starts are written unrounded when s allows it
+// (rawStarts) and raw must be what rawStarts reports.
+func newColumnFiller(s Strategy, cols int, raw bool) *columnFiller {
 	f := &columnFiller{s: s}
-	if cs, ok := s.(ColumnSampler); ok {
+	if rs, ok := rawStarts(s); ok && raw {
+		f.raw = rs
+		f.lane, _ = rs.(rawBlockSampler)
+	} else if cs, ok := s.(ColumnSampler); ok {
 		f.fast = cs
 	} else {
 		f.rows = make([]Row, 0, cols/2)
@@ -41,7 +48,9 @@ func newColumnFiller(s Strategy, cols int) *columnFiller {
 // vals holds (its last written row has a wait).
 func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 	var n int
-	if f.fast != nil {
+	if f.raw != nil {
+		n = f.raw.SampleRawInto(d, vals)
+	} else if f.fast != nil {
 		n = f.fast.SampleInto(d, vals)
 	} else {
 		f.rows = f.s.Fill(d, f.rows)
@@ -54,6 +63,22 @@ func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 		vals[c] = math.NaN()
 	}
 	return n > 0 && 2*n == len(vals) && !math.IsNaN(vals[len(vals)-1])
+}
+
+// fillBlock writes samples first..first+count-1 of a run seeded with seed into block (sample k at
+// block[k*cols:(k+1)*cols]), as fill does, and calls longer with each sample that had more rows
+// than the columns hold.
+func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
+	if f.lane != nil && f.lane.sampleRawBlock(seed, first, count, block, cols) {
+		return
+	}
+	var g draw.SplitMix
+	for k := 0; k < count; k++ {
+		g.Reseed(seed, first+uint64(k))
+		if f.fill(&g, block[k*cols:(k+1)*cols]) {
+			longer(first + uint64(k))
+		}
+	}
 }
 
 // FillColumns writes rows into column values as SampleInto does and returns the rows written:

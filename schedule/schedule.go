@@ -113,8 +113,19 @@ func (c *StartSum) Add(d float64) {
 
 // Now returns the accumulated seconds, rounded to the nanosecond while a float64 can hold
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
-func (c *StartSum) Now() float64 {
-	v := c.sum + c.comp
+func (c *StartSum) Now() float64 { return RoundStart(c.Raw()) }
+
+// Raw returns the accumulated seconds before Now's rounding: Now() == RoundStart(Raw()).
+func (c *StartSum) Raw() float64 { return c.sum + c.comp }
+
+// RoundStart rounds an accumulated start to the nanosecond as Now does, while a float64 can hold
+// nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
+//
+// It is monotone non-decreasing: v*1e9, the rounding to an integer and /1e9 each are (a product or
+// quotient by a positive constant, correctly rounded, keeps order), and across the threshold
+// RoundStart(v) <= 4.5e6 <= v' for v < 4.5e6 <= v' (4.5e15 and 4.5e6 are exact), likewise on the
+// negative side. Samplers rely on that (see RawStartSampler).
+func RoundStart(v float64) float64 {
 	if math.Abs(v) < 4.5e6 {
 		return roundHalfAway(v*1e9) / 1e9
 	}

@@ -1,0 +1,156 @@
+package schedule
+
+import (
+	"math"
+	"runtime"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// RawStartSampler is a ColumnSampler whose starts samplers may place before their rounding to the
+// nanosecond. SampleRawInto writes what SampleInto writes and consumes the same draws, except that
+// each start is its StartSum's Raw() where SampleInto writes Now() (= RoundStart(Raw())).
+// RawStarts reports whether that is allowed for these parameters; Percentiles then selects raw
+// starts and rounds only the values it reports.
+//
+// Why that is exact: a nearest-rank percentile is an order statistic, and order statistics commute
+// with a monotone non-decreasing map. Sorting a column's raw starts and applying RoundStart to each
+// (monotone, see RoundStart) leaves them sorted, so the k-th smallest rounded start is RoundStart of
+// the k-th smallest raw start, and the counts of values per column (the ranks) are the same. What
+// is saved is the division and rounding of every start of every sample.
+//
+// The one thing order does not settle is the sign of a zero: RoundStart maps -0 and tiny negative
+// starts to -0, which compares equal to +0, so for a column holding both the zero printed would be
+// up to the selection. RawStarts must therefore only be true when starts are never negative nor -0:
+// waits and job duration are non-negative and finite (a Neumaier sum of such floats from +0 is +0
+// while every term is zero, and otherwise positive: its compensation is a few units in the last
+// place of the sum, far below the sum itself).
+type RawStartSampler interface {
+	ColumnSampler
+	RawStarts() bool
+	SampleRawInto(d Draws, vals []float64) (rows int)
+}
+
+// rawPilotSize is the pilot of strategies sampled with raw starts, larger than pilotSize: their
+// pilot is generated on every core and let go before the bracket pass keeps values, and a pilot
+// four times larger halves the brackets' widths, so the values kept, the first touches of the
+// memory they take and the selection among them.
+var rawPilotSize = 1 << 16
+
+// pilotSizeFor is the pilot size for s.
+func pilotSizeFor(s Strategy) int {
+	if _, ok := rawStarts(s); ok {
+		return rawPilotSize
+	}
+	return pilotSize
+}
+
+// rawStarts returns s as a RawStartSampler when it may be sampled with raw starts.
+func rawStarts(s Strategy) (RawStartSampler, bool) {
+	r, ok := s.(RawStartSampler)
+	if !ok || !r.RawStarts() {
+		return nil, false
+	}
+	return r, true
+}
+
+// roundStartColumns rounds the percentiles of start columns (even columns) of values sampled with
+// raw starts, values[i] being column lo+i's.
+func roundStartColumns(values [][]float64, lo int) {
+	for i, col := range values {
+		if (lo+i)%2 == 0 {
+			for j, v := range col {
+				col[j] = RoundStart(v)
+			}
+		}
+	}
+}
+
+// RawStarts is true for a non-negative, bounded jitter and job duration (the ranges the command
+// line accepts): every wait is then at least 2 s and finite, so starts are positive after the first
+// (+0).
+func (p Polynomial) RawStarts() bool {
+	return p.Jitter >= 0 && p.Jitter <= 1e6 && p.JobDuration >= 0 && p.JobDuration <= 1e12
+}
+
+// SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
+func (p Polynomial) SampleRawInto(d Draws, vals []float64) int {
+	if g, ok := d.(*draw.SplitMix); ok && p.Jitter != 0 {
+		return p.sampleRawSplitMix(g, vals)
+	}
+	n := min(p.Attempts, len(vals)/2)
+	var clock StartSum
+	for e := 1; e <= n; e++ {
+		vals[2*e-2] = clock.Raw()
+		if e < p.Attempts {
+			delay := fourthPower(e)
+			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
+			vals[2*e-1] = w
+			clock.Add(p.JobDuration)
+			clock.Add(w)
+		} else {
+			vals[2*e-1] = math.NaN()
+		}
+	}
+	return n
+}
+
+// sampleRawSplitMix is sampleSplitMix with unrounded starts.
+func (p Polynomial) sampleRawSplitMix(g *draw.SplitMix, vals []float64) int {
+	n := min(p.Attempts, len(vals)/2)
+	var clock StartSum
+	for e := 1; e <= n; e++ {
+		vals[2*e-2] = clock.Raw()
+		if e < p.Attempts {
+			delay := fourthPower(e)
+			w := delay + g.Unit()*delay*p.Jitter + 2
+			vals[2*e-1] = w
+			if p.JobDuration != 0 { // adding +0 to a non-negative clock changes no bit of it
+				clock.Add(p.JobDuration)
+			}
+			clock.Add(w)
+		} else {
+			vals[2*e-1] = math.NaN()
+		}
+	}
+	return n
+}
+
+// pilotColumns fills out's columns of this pass (each with capacity m) with the first m samples'
+// values, as the column filler writes them (raw starts), leaving out cells without a value (NaN).
+// Samples are generated on every core, each into its own index, so the columns hold the same
+// values in the same order whatever the number of cores. A sample longer than the columns is
+// noted: the computation is redone with room for it.
+func (sm *sampler) pilotColumns(out [][]float64, m int) {
+	for c := sm.lo; c < sm.hi; c++ {
+		out[c] = out[c][:m]
+	}
+	const chunk = 1 << 10
+	workers := runtime.GOMAXPROCS(0)
+	fillers, blocks := make([]*columnFiller, workers), make([][]float64, workers)
+	for w := range workers {
+		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, true), make([]float64, blockSize*sm.cols)
+	}
+	parallelW((m+blockSize-1)/blockSize, func(w, b int) {
+		f, block := fillers[w], blocks[w]
+		first, count := b*blockSize, min(blockSize, m-b*blockSize)
+		f.fillBlock(sm.seed, uint64(first), count, block, sm.cols, sm.noteLonger)
+		for c := sm.lo; c < sm.hi; c++ {
+			dst := out[c][first : first+count]
+			for k := range dst {
+				dst[k] = block[k*sm.cols+c]
+			}
+		}
+	})
+	parallel(sm.hi-sm.lo, func(i int) {
+		col := out[sm.lo+i]
+		n := 0
+		for _, v := range col {
+			if v == v {
+				col[n] = v
+				n++
+			}
+		}
+		out[sm.lo+i] = col[:n]
+	})
+}
