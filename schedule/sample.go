@@ -225,6 +225,29 @@ func (t *target) setRank(total int64) {
 	t.rank = max(1, min(int64(math.Ceil(t.p*float64(total))), total))
 }
 
+// orderEverySample puts at each percentile's nearest rank (and at the ends) of a column holding
+// every sample the value a sort would put there: a selection, not a sort, so a schedule of
+// thousands of rows does not sort thousands of columns. A value is the same whichever equal value
+// lands at a rank, except for the sign of a zero and for NaN, which sorts first: a column holding
+// a negative zero or a NaN is sorted as before, from the order it came in.
+func orderEverySample(v []float64, percents []float64) {
+	if len(v) == 0 {
+		return
+	}
+	if slices.ContainsFunc(v, func(x float64) bool { return x != x || x == 0 && math.Signbit(x) }) {
+		slices.Sort(v)
+		return
+	}
+	ranks := []int{0, len(v) - 1}
+	for _, p := range percents {
+		t := target{p: p / 100}
+		t.setRank(int64(len(v)))
+		ranks = append(ranks, int(t.rank-1))
+	}
+	slices.Sort(ranks)
+	selectRanks(v, slices.Compact(ranks))
+}
+
 // target is one wanted order statistic of one column.
 type target struct {
 	p         float64 // the percentile as a fraction
@@ -354,8 +377,8 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 		}
 	}
 	sm.cols = len(out)
-	if m == sm.n { // every sample: the percentiles are read straight from the sorted columns
-		parallel(len(out), func(c int) { slices.Sort(out[c]) })
+	if m == sm.n { // every sample: the percentiles are read straight from the ordered columns
+		parallel(len(out), func(c int) { orderEverySample(out[c], percents) })
 		return out
 	}
 	parallel(len(out), func(c int) {

@@ -279,3 +279,43 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 		t.Fatalf("only %d trials had buckets", tried)
 	}
 }
+
+// TestOrderEverySampleAsSorted: a column holding every sample has, at each percentile's nearest
+// rank and at both ends, the very value (bits included) a sort puts there: with ties, both
+// zeros, NaN and infinities.
+func TestOrderEverySampleAsSorted(t *testing.T) {
+	g := draw.NewSplitMix(7, 0)
+	pools := [][]float64{
+		{1, 2, 3},
+		{0, math.Copysign(0, -1), 1, 2},
+		{math.NaN(), 1, 0.5, math.Inf(1), math.Inf(-1)},
+		{5, 5, 5, 5},
+	}
+	percents := []float64{1, 50, 90, 99, 100}
+	for trial := range 300 {
+		n := 1 + int(g.Unit()*200)
+		v := make([]float64, n)
+		for i := range v {
+			if trial%2 == 0 {
+				v[i] = math.Round(g.Unit()*20) / 4
+			} else {
+				pool := pools[trial/2%len(pools)]
+				v[i] = pool[int(g.Unit()*float64(len(pool)))]
+			}
+		}
+		want := slices.Clone(v)
+		slices.Sort(want)
+		orderEverySample(v, percents)
+		for _, p := range percents {
+			tg := target{p: p / 100}
+			tg.setRank(int64(n))
+			k := tg.rank - 1
+			if math.Float64bits(v[k]) != math.Float64bits(want[k]) {
+				t.Fatalf("trial %d: p%v at rank %d is %v, a sort gives %v", trial, p, k+1, v[k], want[k])
+			}
+		}
+		if math.Float64bits(v[0]) != math.Float64bits(want[0]) || math.Float64bits(v[n-1]) != math.Float64bits(want[n-1]) {
+			t.Fatalf("trial %d: ends %v, %v; a sort gives %v, %v", trial, v[0], v[n-1], want[0], want[n-1])
+		}
+	}
+}
