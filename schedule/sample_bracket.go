@@ -434,31 +434,8 @@ func (cc *columnCuts) settle(cells []int64, values func(j int) []float64, full b
 func selectRank(v []float64, k int) float64 {
 	lo, hi := 0, len(v)-1
 	for lo < hi {
-		mid := lo + (hi-lo)/2
-		if v[mid] < v[lo] {
-			v[mid], v[lo] = v[lo], v[mid]
-		}
-		if v[hi] < v[lo] {
-			v[hi], v[lo] = v[lo], v[hi]
-		}
-		if v[hi] < v[mid] {
-			v[hi], v[mid] = v[mid], v[hi]
-		}
-		pivot := v[mid]
-		i, j := lo, hi
-		for i <= j {
-			for v[i] < pivot {
-				i++
-			}
-			for v[j] > pivot {
-				j--
-			}
-			if i <= j {
-				v[i], v[j] = v[j], v[i]
-				i++
-				j--
-			}
-		}
+		j, i := partition(v[lo : hi+1])
+		j, i = lo+j, lo+i
 		switch {
 		case k <= j:
 			hi = j
@@ -469,4 +446,37 @@ func selectRank(v []float64, k int) float64 {
 		}
 	}
 	return v[k]
+}
+
+// partition splits v (two values or more) around the median of its first, middle and last
+// values (Hoare's scheme): afterwards v[:j+1] holds values at most the pivot, v[i:] values at
+// least it, and v[j+1:i], if anything, values equal to it.
+func partition(v []float64) (j, i int) {
+	lo, hi := 0, len(v)-1
+	mid := lo + (hi-lo)/2
+	if v[mid] < v[lo] {
+		v[mid], v[lo] = v[lo], v[mid]
+	}
+	if v[hi] < v[lo] {
+		v[hi], v[lo] = v[lo], v[hi]
+	}
+	if v[hi] < v[mid] {
+		v[hi], v[mid] = v[mid], v[hi]
+	}
+	pivot := v[mid]
+	i, j = lo, hi
+	for i <= j {
+		for v[i] < pivot {
+			i++
+		}
+		for v[j] > pivot {
+			j--
+		}
+		if i <= j {
+			v[i], v[j] = v[j], v[i]
+			i++
+			j--
+		}
+	}
+	return j, i
 }

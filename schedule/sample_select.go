@@ -43,32 +43,7 @@ func multiSelect(v []float64, ranks []int) {
 			selectRank(v, ranks[0])
 			return
 		}
-		lo, hi := 0, len(v)-1
-		mid := lo + (hi-lo)/2
-		if v[mid] < v[lo] {
-			v[mid], v[lo] = v[lo], v[mid]
-		}
-		if v[hi] < v[lo] {
-			v[hi], v[lo] = v[lo], v[hi]
-		}
-		if v[hi] < v[mid] {
-			v[hi], v[mid] = v[mid], v[hi]
-		}
-		pivot := v[mid]
-		i, j := lo, hi
-		for i <= j {
-			for v[i] < pivot {
-				i++
-			}
-			for v[j] > pivot {
-				j--
-			}
-			if i <= j {
-				v[i], v[j] = v[j], v[i]
-				i++
-				j--
-			}
-		}
+		j, i := partition(v)
 		// v[:j+1] <= pivot, v[i:] >= pivot, and v[j+1:i] (if any) equal the pivot: ranks there
 		// are settled.
 		a := 0
