@@ -133,14 +133,17 @@ func (f Fixed) SampleInto(d Draws, vals []float64) int {
 }
 
 // SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
-func (p Polynomial) SampleInto(d Draws, vals []float64) int {
+func (p Polynomial) SampleInto(d Draws, vals []float64) int { return p.sample(d, vals, false) }
+
+// sample is SampleInto, with unrounded starts when raw (SampleRawInto).
+func (p Polynomial) sample(d Draws, vals []float64, raw bool) int {
 	if g, ok := d.(*draw.SplitMix); ok && p.Jitter != 0 {
-		return p.sampleSplitMix(g, vals)
+		return p.sampleSplitMix(g, vals, raw)
 	}
 	n := min(p.Attempts, len(vals)/2)
 	var clock StartSum
 	for e := 1; e <= n; e++ {
-		vals[2*e-2] = clock.Now()
+		vals[2*e-2] = clock.start(raw)
 		if e < p.Attempts {
 			delay := fourthPower(e)
 			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
@@ -154,13 +157,13 @@ func (p Polynomial) SampleInto(d Draws, vals []float64) int {
 	return n
 }
 
-// sampleSplitMix is SampleInto with the seeded generator called directly (inlined), for a
-// non-zero jitter: the same operations as activeJobJitter's d.Unit() * delay * jitter.
-func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64) int {
+// sampleSplitMix is sample with the seeded generator called directly (inlined), for a non-zero
+// jitter: the same operations as activeJobJitter's d.Unit() * delay * jitter.
+func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64, raw bool) int {
 	n := min(p.Attempts, len(vals)/2)
 	var clock StartSum
 	for e := 1; e <= n; e++ {
-		vals[2*e-2] = clock.Now()
+		vals[2*e-2] = clock.start(raw)
 		if e < p.Attempts {
 			delay := fourthPower(e)
 			w := delay + g.Unit()*delay*p.Jitter + 2

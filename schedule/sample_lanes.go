@@ -17,7 +17,7 @@ type rawBlockSampler interface {
 
 // sampleRawBlock generates 4 samples in lockstep: each sample's compensated start sum is a chain
 // of dependent additions, and interleaving independent samples lets the processor overlap their
-// chains. Every sample goes through exactly sampleRawSplitMix's float operations in the same
+// chains. Every sample goes through exactly sampleSplitMix's float operations (raw) in the same
 // order (the jitter, the wait, StartSum.Add's Neumaier steps, Raw), so its values are the same
 // bits; TestRawBlockMatchesSampleRawInto checks it.
 func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []float64, cols int) bool {
@@ -81,7 +81,7 @@ func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []
 	var g draw.SplitMix
 	for ; k < count; k++ {
 		g.Reseed(seed, first+uint64(k))
-		p.sampleRawSplitMix(&g, block[k*cols:(k+1)*cols])
+		p.sampleSplitMix(&g, block[k*cols:(k+1)*cols], true)
 	}
 	for k := range count {
 		for c := 2 * n; c < cols; c++ {

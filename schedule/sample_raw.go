@@ -1,10 +1,7 @@
 package schedule
 
 import (
-	"math"
 	"runtime"
-
-	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // RawStartSampler is a ColumnSampler whose starts samplers may place before their rounding to the
@@ -74,46 +71,14 @@ func (p Polynomial) RawStarts() bool {
 }
 
 // SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
-func (p Polynomial) SampleRawInto(d Draws, vals []float64) int {
-	if g, ok := d.(*draw.SplitMix); ok && p.Jitter != 0 {
-		return p.sampleRawSplitMix(g, vals)
-	}
-	n := min(p.Attempts, len(vals)/2)
-	var clock StartSum
-	for e := 1; e <= n; e++ {
-		vals[2*e-2] = clock.Raw()
-		if e < p.Attempts {
-			delay := fourthPower(e)
-			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
-			vals[2*e-1] = w
-			clock.Add(p.JobDuration)
-			clock.Add(w)
-		} else {
-			vals[2*e-1] = math.NaN()
-		}
-	}
-	return n
-}
+func (p Polynomial) SampleRawInto(d Draws, vals []float64) int { return p.sample(d, vals, true) }
 
-// sampleRawSplitMix is sampleSplitMix with unrounded starts.
-func (p Polynomial) sampleRawSplitMix(g *draw.SplitMix, vals []float64) int {
-	n := min(p.Attempts, len(vals)/2)
-	var clock StartSum
-	for e := 1; e <= n; e++ {
-		vals[2*e-2] = clock.Raw()
-		if e < p.Attempts {
-			delay := fourthPower(e)
-			w := delay + g.Unit()*delay*p.Jitter + 2
-			vals[2*e-1] = w
-			if p.JobDuration != 0 { // adding +0 to a non-negative clock changes no bit of it
-				clock.Add(p.JobDuration)
-			}
-			clock.Add(w)
-		} else {
-			vals[2*e-1] = math.NaN()
-		}
+// start is the start to write for the next row: Raw() when raw, else Now().
+func (s *StartSum) start(raw bool) float64 {
+	if raw {
+		return s.Raw()
 	}
-	return n
+	return s.Now()
 }
 
 // pilotColumns fills out's columns of this pass (each with capacity m) with the first m samples'
