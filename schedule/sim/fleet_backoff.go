@@ -152,14 +152,7 @@ func (r *fleetRun) runBackoff() bool {
 			return true
 		}
 		q.advance(t)
-		switch {
-		case t == nextDone:
-			_, id := r.completes.pop()
-			r.complete(t, id)
-		case t == r.nextArrival:
-			r.arrived++
-			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
-		default:
+		if !r.event(t, nextDone) {
 			it, unordered := q.popMin()
 			if unordered {
 				return false

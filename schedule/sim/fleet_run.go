@@ -366,15 +366,24 @@ func (r *fleetRun) run() {
 		if t >= r.end {
 			return
 		}
-		switch {
-		case t == nextDone:
-			_, id := r.completes.pop()
-			r.complete(t, id)
-		case t == r.nextArrival:
-			r.arrived++
-			r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
-		default:
+		if !r.event(t, nextDone) {
 			r.fetch(r.heap.pop().id, t)
 		}
 	}
+}
+
+// event handles what happens at t when it is the next completion (nextDone) or arrival, in that
+// order at equal times, and reports false when t is neither: the next event is a fetch.
+func (r *fleetRun) event(t, nextDone int64) bool {
+	switch t {
+	case nextDone:
+		_, id := r.completes.pop()
+		r.complete(t, id)
+	case r.nextArrival:
+		r.arrived++
+		r.nextArrival = r.interArrival(r.arrivals, t, r.arrived)
+	default:
+		return false
+	}
+	return true
 }
