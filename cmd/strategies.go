@@ -30,8 +30,10 @@ func strategiesTable() *format.Table {
 			{Key: "strategy", Kind: format.Text},
 			{Key: "aliases", Kind: format.Text},
 			{Key: "parameters", Kind: format.Text},
-			{Key: "source", Kind: format.Text},
-			{Key: "group", Kind: format.Text},
+			// A terminal too narrow for the whole list leaves out the prose first (the list of
+			// names and parameters is what it is read for there), rather than split it.
+			{Key: "source", Kind: format.Text, Spare: 1},
+			{Key: "group", Kind: format.Text, Spare: 1},
 		},
 	}
 	for _, def := range strategy.All() {

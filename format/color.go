@@ -32,32 +32,39 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 	right := base.Align(lipgloss.Right)
 	alert := base.Foreground(alertColor).Bold(true)
 
-	g := layout(t, o, func(cols int) int { return 3*cols + 1 })
-	tbl := table.New().
-		Border(lipgloss.RoundedBorder()).
-		BorderStyle(r.NewStyle().Foreground(borderColor)).
-		Headers(g.heads...).
-		Rows(wrapCells(g.rows, g.wrap)...).
-		StyleFunc(func(row, col int) lipgloss.Style {
-			numeric := col < len(g.right) && g.right[col]
-			switch {
-			case row == table.HeaderRow && numeric:
-				return head.Align(lipgloss.Right)
-			case row == table.HeaderRow:
-				return head
-			case numeric:
-				return right
-			case row >= 0 && row < len(g.alert) && col < len(g.alert[row]) && g.alert[row][col]:
-				return alert
+	parts := layout(t, o, func(cols int) int { return 3*cols + 1 })
+	for i, g := range parts {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
 			}
-			return base
-		})
-	if _, err := io.WriteString(w, tbl.Render()+"\n"); err != nil {
-		return err
+		}
+		tbl := table.New().
+			Border(lipgloss.RoundedBorder()).
+			BorderStyle(r.NewStyle().Foreground(borderColor)).
+			Headers(g.heads...).
+			Rows(wrapCells(g.rows, g.wrap)...).
+			StyleFunc(func(row, col int) lipgloss.Style {
+				numeric := col < len(g.right) && g.right[col]
+				switch {
+				case row == table.HeaderRow && numeric:
+					return head.Align(lipgloss.Right)
+				case row == table.HeaderRow:
+					return head
+				case numeric:
+					return right
+				case row >= 0 && row < len(g.alert) && col < len(g.alert[row]) && g.alert[row][col]:
+					return alert
+				}
+				return base
+			})
+		if _, err := io.WriteString(w, tbl.Render()+"\n"); err != nil {
+			return err
+		}
 	}
 	bullet := "• "
 	if o.Color {
 		bullet = r.NewStyle().Foreground(noteColor).Render("•") + " "
 	}
-	return writeTrailer(w, withNotes(t, g.notes), o, bullet)
+	return writeTrailer(w, withNotes(t, parts[0].notes), o, bullet)
 }

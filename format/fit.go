@@ -32,27 +32,28 @@ type grid struct {
 
 // layout lays t out for a human format. With a width (a terminal's), it tries, in order, until the
 // table fits: the full form; durations human alone (seconds stay in CSV and JSON); each envelope
-// pair as one "min – max" column; long text wrapped narrower; then columns left out from the last,
-// with a note naming them. Explicit units are kept. Without a width nothing is changed beyond the
-// units.
-func layout(t *Table, o Options, border func(cols int) int) grid {
+// pair as one "min – max" column; long text wrapped narrower; then the columns marked Spare left
+// out, highest rank first, with a note naming them; then the columns split over consecutive
+// tables, each starting with the first column, with a note. Explicit units are kept. Without a
+// width nothing is changed beyond the units. The parts share one set of notes (the first's).
+func layout(t *Table, o Options, border func(cols int) int) []grid {
 	units := o.Units
 	if units == UnitsAuto {
 		units = UnitsBoth
 	}
 	g := build(t, o.Lang, units, false)
 	if o.Width <= 0 || g.width(border) <= o.Width {
-		return g
+		return []grid{g}
 	}
 	if o.Units == UnitsAuto {
 		units = UnitsHuman
 		if g = build(t, o.Lang, units, false); g.width(border) <= o.Width {
-			return g
+			return []grid{g}
 		}
 	}
 	if merged := build(t, o.Lang, units, true); len(merged.heads) < len(g.heads) {
 		if g = merged; g.width(border) <= o.Width {
-			return g
+			return []grid{g}
 		}
 	}
 	var dropped []string
@@ -68,6 +69,9 @@ func layout(t *Table, o Options, border func(cols int) int) grid {
 				drop = i
 			}
 		}
+		if g.spare[drop] == 0 { // what is left is split, not left out
+			break
+		}
 		dropped = append(dropped, g.heads[drop])
 		g.heads = append(g.heads[:drop:drop], g.heads[drop+1:]...)
 		g.right = append(g.right[:drop:drop], g.right[drop+1:]...)
@@ -81,7 +85,25 @@ func layout(t *Table, o Options, border func(cols int) int) grid {
 	if len(dropped) > 0 {
 		g.notes = append(g.notes, Message{Key: "note.fit.dropped", Args: []any{strings.Join(dropped, ", "), o.Width}})
 	}
-	return g
+	if g.width(border) <= o.Width {
+		return []grid{g}
+	}
+	// A table of n columns is sum(widths) + border(n) wide, border being linear in n: a column
+	// costs its width and a separator, a table the rest.
+	sep := border(2) - border(1)
+	widths := make([]float64, len(g.heads))
+	for i, w := range g.widths() {
+		widths[i] = float64(w + sep)
+	}
+	split := splitColumns(widths, float64(o.Width-(border(1)-sep)))
+	if len(split) > 1 {
+		g.notes = append(g.notes, Message{Key: "note.fit.split.width", Args: []any{len(split), g.heads[0], o.Width}})
+	}
+	parts := make([]grid, len(split))
+	for i, cols := range split {
+		parts[i] = g.columns(cols)
+	}
+	return parts
 }
 
 // build makes the grid at the given units, with envelope pairs merged or not.

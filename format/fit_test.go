@@ -15,42 +15,62 @@ func envelopeTable() *Table {
 
 func plainBorder(cols int) int { return 2 * (cols - 1) }
 
-// TestLayoutStages walks the fitting steps: full form, human durations, merged envelope, then
-// columns left out with a note.
+// TestLayoutStages walks the fitting steps: full form, human durations, merged envelope, spare
+// columns left out with a note, then the rest split over tables that each start with the first
+// column, with a note (a part of the first column and one too wide alone may be wider). Parts are
+// shown joined by " / ".
 func TestLayoutStages(t *testing.T) {
+	spare := envelopeTable()
+	spare.Columns = append(spare.Columns, Column{Key: "retry_count", Kind: Integer, Spare: 2})
+	for i := range spare.Rows {
+		spare.Rows[i] = append(spare.Rows[i], Cell{Num: float64(i)})
+	}
 	cases := []struct {
-		width   int
-		units   string
-		heads   string
-		row1    string
-		dropped string
+		table *Table
+		width int
+		units string
+		heads string
+		row1  string
+		notes string // the notes' keys
 	}{
-		{0, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s (90s)|1m (60s)|2m (120s)", ""},
+		{envelopeTable(), 0, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s (90s)|1m (60s)|2m (120s)", ""},
 		// Full: 7 + 12 + 10 + 10 cells and 6 between = 45; human alone: 7 + 6 + 9 + 9 + 6 = 37;
 		// merged: 7 + 6 + 15 + 4 = 32.
-		{45, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s (90s)|1m (60s)|2m (120s)", ""},
-		{40, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s|1m|2m", ""},
-		{33, UnitsAuto, "attempt|start|start min – max", "1|1m 30s|1m – 2m", ""},
-		{20, UnitsAuto, "attempt|start", "1|1m 30s", "start min – max"},
-		{60, UnitsSeconds, "attempt|start (s)|start min (s)|start max (s)", "1|90|60|120", ""},
+		{envelopeTable(), 45, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s (90s)|1m (60s)|2m (120s)", ""},
+		{envelopeTable(), 40, UnitsAuto, "attempt|start|start min|start max", "1|1m 30s|1m|2m", ""},
+		{envelopeTable(), 33, UnitsAuto, "attempt|start|start min – max", "1|1m 30s|1m – 2m", ""},
+		{envelopeTable(), 20, UnitsAuto, "attempt|start / attempt|start min – max", "1|1m 30s / 1|1m – 2m", "note.fit.split.width"},
+		{envelopeTable(), 60, UnitsSeconds, "attempt|start (s)|start min (s)|start max (s)", "1|90|60|120", ""},
+		// retry count (7 wide) goes first: 32 + 11 + 2 = 45 does not fit 40, 32 does.
+		{spare, 40, UnitsAuto, "attempt|start|start min – max", "1|1m 30s|1m – 2m", "note.fit.dropped"},
+		{spare, 20, UnitsAuto, "attempt|start / attempt|start min – max", "1|1m 30s / 1|1m – 2m", "note.fit.dropped note.fit.split.width"},
 	}
 	for _, c := range cases {
-		g := layout(envelopeTable(), Options{Lang: "en", Width: c.width, Units: c.units}, plainBorder)
-		if got := strings.Join(g.heads, "|"); got != c.heads {
+		parts := layout(c.table, Options{Lang: "en", Width: c.width, Units: c.units}, plainBorder)
+		var heads, row1 []string
+		for _, g := range parts {
+			heads = append(heads, strings.Join(g.heads, "|"))
+			row1 = append(row1, strings.Join(g.rows[0], "|"))
+			if c.width > 0 && c.units == UnitsAuto && len(g.heads) > 2 && g.width(plainBorder) > c.width {
+				t.Errorf("width %d: laid out %d wide", c.width, g.width(plainBorder))
+			}
+		}
+		if got := strings.Join(heads, " / "); got != c.heads {
 			t.Errorf("width %d: heads %q, want %q", c.width, got, c.heads)
 		}
-		if got := strings.Join(g.rows[0], "|"); got != c.row1 {
+		if got := strings.Join(row1, " / "); got != c.row1 {
 			t.Errorf("width %d: row %q, want %q", c.width, got, c.row1)
 		}
-		if c.width > 0 && c.units == UnitsAuto && g.width(plainBorder) > c.width {
-			t.Errorf("width %d: laid out %d wide", c.width, g.width(plainBorder))
+		var keys []string
+		for _, n := range parts[0].notes {
+			keys = append(keys, n.Key)
 		}
-		if c.dropped == "" && len(g.notes) > 0 || c.dropped != "" && (len(g.notes) != 1 || g.notes[0].Args[0] != c.dropped) {
-			t.Errorf("width %d: notes %v, want dropped %q", c.width, g.notes, c.dropped)
+		if got := strings.Join(keys, " "); got != c.notes {
+			t.Errorf("width %d: notes %q, want %q", c.width, got, c.notes)
 		}
 	}
 	// A range whose ends are equal shows once.
-	g := layout(envelopeTable(), Options{Lang: "en", Width: 33}, plainBorder)
+	g := layout(envelopeTable(), Options{Lang: "en", Width: 33}, plainBorder)[0]
 	if got := g.rows[1][2]; got != "2h" {
 		t.Errorf("equal range %q, want 2h", got)
 	}

@@ -32,6 +32,7 @@ func englishMessages() map[string]string {
 		"compare.within_1d":        "attempts within 1d",
 		"col.range":                "%s – max",
 		"note.fit.dropped":         "not shown, to fit %[2]d columns: %[1]s (a wider terminal or COLUMNS shows them; -o csv, json and markdown always do)",
+		"note.fit.split.width":     "the columns are split over %[1]d tables, each starting with %[2]s, to fit %[3]d columns (a wider terminal or COLUMNS shows one table; -o csv has every column in one row)",
 		"note.fit.split":           "the columns are split over %d tables, each starting with %s, so each fits a page (-o csv has every column in one row)",
 		"note.fit.markdown":        "durations without their raw seconds, so the table fits a page (--units both adds them; -o csv has them in full)",
 		"md.reproduce":             "Reproduce with",

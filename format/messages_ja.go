@@ -33,6 +33,7 @@ func japaneseMessages() map[string]string {
 		"compare.within_1d":        "1 日以内の実行回数",
 		"col.range":                "%s – 最大",
 		"note.fit.dropped":         "%[2]d 桁に収めるため省略した列: %[1]s (広い端末または COLUMNS で表示。-o csv、json、markdown では常に表示)",
+		"note.fit.split.width":     "%[3]d 桁に収めるため列を %[1]d 個の表に分けています (各表の先頭は %[2]s 列。広い端末または COLUMNS で 1 つの表、-o csv では 1 行に全列あり)",
 		"note.fit.split":           "ページに収めるため列を %d 個の表に分けています (各表の先頭は %s 列。-o csv では 1 行に全列あり)",
 		"note.fit.markdown":        "ページに収めるため秒数を省略しています (--units both で表示、-o csv には全桁あり)",
 		"md.reproduce":             "再現コマンド",

@@ -73,14 +73,18 @@ func (g grid) columnWidths() []float64 {
 // pageParts splits g's columns into the fewest consecutive groups that each fit the page with the
 // first column repeated (one group of every column when the table fits), as evenly wide as that
 // number of groups allows. A column wider than the page alone makes a group of its own.
-func (g grid) pageParts() [][]int {
-	w := g.columnWidths()
-	parts := packColumns(w, pageWidth)
+func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), pageWidth) }
+
+// splitColumns splits columns of widths w into the fewest consecutive groups, each starting with
+// column 0, whose widths sum to at most limit, as evenly wide as that number allows (a column too
+// wide alone makes a group with column 0).
+func splitColumns(w []float64, limit float64) [][]int {
+	parts := packColumns(w, limit)
 	if len(parts) == 1 {
 		return parts
 	}
 	// The least width that still needs no more groups: 16 halvings of the range are enough.
-	lo, hi := w[0], float64(pageWidth)
+	lo, hi := w[0], limit
 	for range 16 {
 		mid := (lo + hi) / 2
 		if len(packColumns(w, mid)) > len(parts) {
@@ -113,13 +117,26 @@ func (g grid) columns(cols []int) grid {
 	for _, c := range cols {
 		sub.heads = append(sub.heads, g.heads[c])
 		sub.right = append(sub.right, g.right[c])
+		if c < len(g.spare) {
+			sub.spare = append(sub.spare, g.spare[c])
+		}
 	}
-	for _, row := range g.rows {
+	for r, row := range g.rows {
 		cells := make([]string, len(cols))
+		var alerts []bool
+		if r < len(g.alert) {
+			alerts = make([]bool, len(cols))
+		}
 		for j, c := range cols {
 			cells[j] = row[c]
+			if alerts != nil {
+				alerts[j] = g.alert[r][c]
+			}
 		}
 		sub.rows = append(sub.rows, cells)
+		if alerts != nil {
+			sub.alert = append(sub.alert, alerts)
+		}
 	}
 	return sub
 }

@@ -12,7 +12,22 @@ import (
 // under the header, then the summary and notes. Widths count display cells, so Japanese headers
 // line up.
 func renderPlain(w io.Writer, t *Table, o Options) error {
-	g := layout(t, o, func(cols int) int { return 2 * (cols - 1) })
+	parts := layout(t, o, func(cols int) int { return 2 * (cols - 1) })
+	var b strings.Builder
+	for i, g := range parts {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		plainTable(&b, g)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	return writeTrailer(w, withNotes(t, parts[0].notes), o, "- ")
+}
+
+// plainTable writes g's header, a dashed rule and its rows.
+func plainTable(b *strings.Builder, g grid) {
 	head := g.heads
 	body := wrapRows(g.rows, g.wrap)
 	widths := make([]int, len(head))
@@ -24,7 +39,6 @@ func renderPlain(w io.Writer, t *Table, o Options) error {
 			widths[i] = max(widths[i], runewidth.StringWidth(c))
 		}
 	}
-	var b strings.Builder
 	writeLine := func(cells []string) {
 		var line strings.Builder
 		for i, c := range cells {
@@ -50,8 +64,4 @@ func renderPlain(w io.Writer, t *Table, o Options) error {
 	for _, row := range body {
 		writeLine(row)
 	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return err
-	}
-	return writeTrailer(w, withNotes(t, g.notes), o, "- ")
 }
