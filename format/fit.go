@@ -116,7 +116,11 @@ func build(t *Table, lang, units string, merge bool) grid {
 		if merge && i+1 < len(t.Columns) && c.Kind == Seconds {
 			if base, ok := strings.CutSuffix(c.Key, "_min_seconds"); ok && t.Columns[i+1].Key == base+"_max_seconds" {
 				cols = append(cols, source{i, i + 1})
-				g.heads = append(g.heads, EscapeControl(Translate(lang, Message{Key: "col.range", Args: []any{header(lang, c.Key)}})))
+				h := header(lang, c.Key)
+				if c.Title != "" {
+					h = c.Title
+				}
+				g.heads = append(g.heads, EscapeControl(Translate(lang, Message{Key: "col.range", Args: []any{h}})))
 				g.right = append(g.right, true)
 				g.spare = append(g.spare, c.Spare)
 				i++

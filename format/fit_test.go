@@ -75,3 +75,14 @@ func TestLayoutStages(t *testing.T) {
 		t.Errorf("equal range %q, want 2h", got)
 	}
 }
+
+// TestMergedRangeKeepsTitles: an envelope pair with titles (compare's policy columns) merges
+// under the min column's title.
+func TestMergedRangeKeepsTitles(t *testing.T) {
+	tb := envelopeTable()
+	tb.Columns[2].Title, tb.Columns[3].Title = "retry start min", "retry start max"
+	g := build(tb, "en", UnitsHuman, true)
+	if got := g.heads[2]; got != "retry start min – max" {
+		t.Errorf("merged heading %q, want %q", got, "retry start min – max")
+	}
+}
