@@ -180,11 +180,14 @@ func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64, raw bool) i
 }
 
 // SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
-func (s Sidekiq) SampleInto(d Draws, vals []float64) int {
+func (s Sidekiq) SampleInto(d Draws, vals []float64) int { return s.sample(d, vals, false) }
+
+// sample is SampleInto, with unrounded starts when raw (SampleRawInto).
+func (s Sidekiq) sample(d Draws, vals []float64, raw bool) int {
 	n := min(s.Retries+1, len(vals)/2)
 	var clock StartSum
 	for c := int64(0); c < int64(n); c++ {
-		vals[2*c] = clock.Now()
+		vals[2*c] = clock.start(raw)
 		if c < int64(s.Retries) {
 			w := fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
 			vals[2*c+1] = w

@@ -73,6 +73,13 @@ func (p Polynomial) RawStarts() bool {
 // SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
 func (p Polynomial) SampleRawInto(d Draws, vals []float64) int { return p.sample(d, vals, true) }
 
+// RawStarts is true for a non-negative, bounded job duration (the range the command line
+// accepts): every wait is at least 15 s and finite, so starts are positive after the first (+0).
+func (s Sidekiq) RawStarts() bool { return s.JobDuration >= 0 && s.JobDuration <= 1e12 }
+
+// SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
+func (s Sidekiq) SampleRawInto(d Draws, vals []float64) int { return s.sample(d, vals, true) }
+
 // start is the start to write for the next row: Raw() when raw, else Now().
 func (s *StartSum) start(raw bool) float64 {
 	if raw {

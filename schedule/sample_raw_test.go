@@ -16,6 +16,10 @@ func rawSampled() []Strategy {
 		Polynomial{Attempts: 7, Jitter: 1, JobDuration: 3},
 		Polynomial{Attempts: 5, Jitter: 0},
 		Polynomial{Attempts: 1, Jitter: 0.5},
+		Sidekiq{Retries: 25, Version: SidekiqVersion{7, 0, 0}},
+		Sidekiq{Retries: 12, Version: SidekiqVersion{6, 0, 0}, JobDuration: 2.5},
+		Sidekiq{Retries: 30, Version: SidekiqVersion{8, 0, 0}},
+		Sidekiq{Retries: 0, Version: SidekiqVersion{8, 0, 0}},
 	}
 }
 
@@ -82,13 +86,21 @@ func TestSampleRawIntoMatchesSampleInto(t *testing.T) {
 			t.Errorf("%+v allows raw starts", p)
 		}
 	}
+	for _, s := range []Sidekiq{{Retries: 5, JobDuration: -1}, {Retries: 5, JobDuration: math.NaN()}, {Retries: 5, JobDuration: math.Inf(1)}} {
+		if s.RawStarts() {
+			t.Errorf("%+v allows raw starts", s)
+		}
+	}
 }
 
 // The lockstep block sampler writes what SampleRawInto writes, sample by sample, for block sizes
 // that are and are not multiples of the lanes, and NaN past the rows.
 func TestRawBlockMatchesSampleRawInto(t *testing.T) {
 	for _, s := range rawSampled() {
-		p := s.(Polynomial)
+		p, ok := s.(Polynomial)
+		if !ok { // only Polynomial has a block sampler
+			continue
+		}
 		for _, cols := range []int{2 * p.Attempts, 2*p.Attempts + 6} {
 			for _, count := range []int{1, 3, 4, 7, 64} {
 				for seed := int64(0); seed < 3; seed++ {
