@@ -201,12 +201,15 @@ func (s Sidekiq) sample(d Draws, vals []float64, raw bool) int {
 }
 
 // SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).
-func (a ActRunner) SampleInto(d Draws, vals []float64) int {
+func (a ActRunner) SampleInto(d Draws, vals []float64) int { return a.sample(d, vals, false) }
+
+// sample is SampleInto, with unrounded starts when raw (SampleRawInto).
+func (a ActRunner) sample(d Draws, vals []float64, raw bool) int {
 	n := min(a.Polls, len(vals)/2)
 	base, maxI := a.Intervals()
 	var clock StartSum
 	for k := 1; k <= n; k++ {
-		vals[2*k-2] = clock.Now()
+		vals[2*k-2] = clock.start(raw)
 		if k < a.Polls {
 			w := ActRunnerJitter(d, ActRunnerInterval(base, maxI, int64(k))).Seconds()
 			vals[2*k-1] = w

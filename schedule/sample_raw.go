@@ -80,6 +80,13 @@ func (s Sidekiq) RawStarts() bool { return s.JobDuration >= 0 && s.JobDuration <
 // SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
 func (s Sidekiq) SampleRawInto(d Draws, vals []float64) int { return s.sample(d, vals, true) }
 
+// RawStarts is always true: the effective fetch interval is positive and the jitter takes at most
+// a fifth of it away, so every sleep is positive.
+func (a ActRunner) RawStarts() bool { return true }
+
+// SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
+func (a ActRunner) SampleRawInto(d Draws, vals []float64) int { return a.sample(d, vals, true) }
+
 // start is the start to write for the next row: Raw() when raw, else Now().
 func (s *StartSum) start(raw bool) float64 {
 	if raw {

@@ -20,6 +20,8 @@ func rawSampled() []Strategy {
 		Sidekiq{Retries: 12, Version: SidekiqVersion{6, 0, 0}, JobDuration: 2.5},
 		Sidekiq{Retries: 30, Version: SidekiqVersion{8, 0, 0}},
 		Sidekiq{Retries: 0, Version: SidekiqVersion{8, 0, 0}},
+		ActRunner{Polls: 12},
+		ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
 	}
 }
 
