@@ -117,10 +117,11 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	cols := 2 * rows // start of row r at 2r, wait at 2r+1
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
+	_, fixed := extremeRows(s)
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
 		_, raw := rawStarts(s)
-		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw}
+		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
 		var pilot [][]float64
 		var refined [][]bracketBounds
 		if raw && m > pilotSize && m < n {
@@ -205,10 +206,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 // are left out on purpose: with an elapsed-time limit they can give a schedule far longer than
 // any sample reaches (waits of 0 never end it). A longer sample found later widens the columns.
 func SampledRows(s Strategy, n int, seed int64) int {
-	mid, hi := len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil))
-	rows := max(mid, hi)
-	if mid == hi && len(s.Fill(draw.Fixed(0), nil)) == mid {
-		return rows // the same length at every extreme: a fixed-length schedule
+	rows, fixed := extremeRows(s)
+	if fixed {
+		return rows
 	}
 	var g draw.SplitMix
 	var buf []Row
@@ -218,6 +218,14 @@ func SampledRows(s Strategy, n int, seed int64) int {
 		rows = max(rows, len(buf))
 	}
 	return rows
+}
+
+// extremeRows is the longest of the schedules at the middle and the greatest draws, and whether
+// the schedule has that length at the least draws too: a fixed-length schedule, as far as its
+// extremes tell (a longer sample found later still widens the columns or redoes the pass).
+func extremeRows(s Strategy) (rows int, fixed bool) {
+	mid, hi := len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil))
+	return max(mid, hi), mid == hi && len(s.Fill(draw.Fixed(0), nil)) == mid
 }
 
 // setRank sets the nearest rank of the target's percentile among a column's total values.
@@ -271,6 +279,7 @@ type sampler struct {
 	widen   bool          // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64 // the most rows any sample had
 	raw     bool          // starts are sampled unrounded (see RawStartSampler)
+	fixed   bool          // the schedule's length does not depend on the draws (extremeRows)
 	arena   *floatArena   // where the pilot's columns are, when not on the Go heap
 	s       Strategy
 	n       int
@@ -355,10 +364,13 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	}
 	var g draw.SplitMix
 	var rows []Row
-	if sm.raw {
+	// Samples of a fixed length, or with raw starts, are generated on every core; others one by
+	// one, widening the columns when one is longer than expected.
+	everyCore := sm.raw || sm.fixed
+	if everyCore {
 		sm.pilotColumns(out, m)
 	}
-	for i := 0; i < m && !sm.raw; i++ {
+	for i := 0; i < m && !everyCore; i++ {
 		g.Reseed(sm.seed, uint64(i))
 		rows = sm.s.Fill(&g, rows)
 		for sm.widen && 2*len(rows) > len(out) {

@@ -108,7 +108,7 @@ func (sm *sampler) pilotColumns(out [][]float64, m int) {
 	workers := runtime.GOMAXPROCS(0)
 	fillers, blocks := make([]*columnFiller, workers), make([][]float64, workers)
 	for w := range workers {
-		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, true), make([]float64, blockSize*sm.cols)
+		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, sm.raw), make([]float64, blockSize*sm.cols)
 	}
 	parallelW((m+blockSize-1)/blockSize, func(w, b int) {
 		f, block := fillers[w], blocks[w]
