@@ -3,6 +3,7 @@ package format
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -86,8 +87,8 @@ func neutraliseFormula(s string) string {
 }
 
 // markdownEscaper escapes what GFM would read as markup in a table cell: backslash first (it is
-// written before the others), then emphasis, code and link characters, the cell separator, and
-// HTML.
+// written before the others), then emphasis, code and link characters, the cell separator,
+// strikethrough and HTML.
 var markdownEscaper = strings.NewReplacer(
 	`\`, `\\`,
 	`*`, `\*`,
@@ -96,6 +97,7 @@ var markdownEscaper = strings.NewReplacer(
 	`[`, `\[`,
 	`]`, `\]`,
 	`|`, `\|`,
+	`~`, `\~`,
 	`&`, `&amp;`,
 	`<`, `&lt;`,
 	`>`, `&gt;`,
@@ -103,3 +105,25 @@ var markdownEscaper = strings.NewReplacer(
 
 // escapeMarkdown makes s show literally in a GFM table cell.
 func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+
+// escapeProse makes a note show literally in a GFM list item, as escapeMarkdown does, but keeps an
+// underscore between two letters or digits as it is (GFM never reads one as emphasis), so
+// retry_on and AWS_NEW_RETRIES_2026 stay readable in the source; an asterisk is escaped
+// everywhere (u*min(b*2^k, cap) would be emphasis).
+func escapeProse(s string) string {
+	e := []rune(escapeMarkdown(s))
+	out := make([]rune, 0, len(e))
+	for i := 0; i < len(e); i++ {
+		if e[i] == '\\' && i+2 < len(e) && e[i+1] == '_' && len(out) > 0 && wordRune(out[len(out)-1]) && wordRune(e[i+2]) {
+			continue // the underscore follows, unescaped
+		}
+		out = append(out, e[i])
+		if e[i] == '\\' && i+1 < len(e) {
+			i++
+			out = append(out, e[i]) // an escaped character stays escaped
+		}
+	}
+	return string(out)
+}
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -130,3 +130,30 @@ esc\x1b[2J,z,4
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestNotesRenderLiterally: a note renders on GitHub as its text (goldmark with GFM), asterisks,
+// underscores, brackets, backslashes and HTML included; an underscore inside a word stays
+// unescaped in the source.
+func TestNotesRenderLiterally(t *testing.T) {
+	notes := []string{
+		"the wait after attempt k is u*min(0.05s*2^(k-1), --max-backoff 20s)",
+		"AWS_NEW_RETRIES_2026: retry_on runs",
+		"_leading_ and *both* and __double__ and a_b_c",
+		`a\_b and \* and [link](x) and <b>bold</b> & more`,
+		"`code` and ~~strike~~",
+	}
+	for _, n := range notes {
+		src := "- " + escapeProse(n) + "\n"
+		var out bytes.Buffer
+		if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert([]byte(src), &out); err != nil {
+			t.Fatal(err)
+		}
+		got := html.UnescapeString(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(out.String()), "<ul>\n<li>"), "</li>\n</ul>"))
+		if got != n {
+			t.Errorf("%q renders as %q (source %q)", n, got, src)
+		}
+	}
+	if got := escapeProse("AWS_NEW_RETRIES_2026 retry_on"); got != "AWS_NEW_RETRIES_2026 retry_on" {
+		t.Errorf("underscores inside words escaped: %q", got)
+	}
+}

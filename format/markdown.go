@@ -31,7 +31,7 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 			return err
 		}
 	}
-	if err := writeTrailer(w, withNotes(t, notes), o, "- "); err != nil {
+	if err := writeList(w, withNotes(t, notes), o, "- ", func(s string) string { return escapeProse(EscapeControl(s)) }); err != nil {
 		return err
 	}
 	return writeCommand(w, t.Command, o.Lang)

@@ -63,6 +63,12 @@ type Duration float64
 
 // writeTrailer prints the summary and notes under a human table, as a list.
 func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
+	return writeList(w, t, o, bullet, EscapeControl)
+}
+
+// writeList is writeTrailer with each text shown through show: EscapeControl, and for markdown
+// also its markup escaped (a note's u*min(b*2^k, cap) is no emphasis).
+func writeList(w io.Writer, t *Table, o Options, bullet string, show func(string) string) error {
 	if len(t.Summary) > 0 {
 		if _, err := fmt.Fprintln(w); err != nil {
 			return err
@@ -72,7 +78,7 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 			if label == "sum."+f.Name {
 				label = f.Name
 			}
-			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, EscapeControl(label), EscapeControl(humanField(f))); err != nil {
+			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, show(label), show(humanField(f))); err != nil {
 				return err
 			}
 		}
@@ -82,7 +88,7 @@ func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
 			return err
 		}
 		for _, n := range t.Notes {
-			text := EscapeControl(Translate(o.Lang, n))
+			text := show(Translate(o.Lang, n))
 			if o.Width > 4 { // on a terminal: wrap under the bullet, as the table fits
 				text = strings.Join(wrapText(text, o.Width-2), "\n  ")
 			}
