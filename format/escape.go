@@ -88,7 +88,7 @@ func neutraliseFormula(s string) string {
 
 // markdownEscaper escapes what GFM would read as markup in a table cell: backslash first (it is
 // written before the others), then emphasis, code and link characters, the cell separator,
-// strikethrough and HTML.
+// strikethrough, what GFM would make a link of (a URL's ://, www.) and HTML.
 var markdownEscaper = strings.NewReplacer(
 	`\`, `\\`,
 	`*`, `\*`,
@@ -98,6 +98,8 @@ var markdownEscaper = strings.NewReplacer(
 	`]`, `\]`,
 	`|`, `\|`,
 	`~`, `\~`,
+	"://", `\://`, // a URL is not made a link (GFM's extended autolinks)
+	"www.", `www\.`,
 	`&`, `&amp;`,
 	`<`, `&lt;`,
 	`>`, `&gt;`,

@@ -141,6 +141,7 @@ func TestNotesRenderLiterally(t *testing.T) {
 		"_leading_ and *both* and __double__ and a_b_c",
 		`a\_b and \* and [link](x) and <b>bold</b> & more`,
 		"`code` and ~~strike~~",
+		"see https://example.com/a_b and www.example.com",
 	}
 	for _, n := range notes {
 		src := "- " + escapeProse(n) + "\n"
