@@ -16,7 +16,11 @@ type Composed struct {
 	// Bounds computes the envelope under MaxElapsed for waits that are not independent of each
 	// other (decorrelated jitter); nil: the rule for independent waits.
 	Bounds func() []Bounds
-	walk   Policy
+	// ElapsedFree says Waits never reads Step.Elapsed and never returns a negative wait (the
+	// generic curves and jitter models): without MaxElapsed, samplers may then place starts
+	// unrounded (RawStarts).
+	ElapsedFree bool
+	walk        Policy
 }
 
 // Compose builds c's rule chain once, so walking it allocates nothing per schedule.

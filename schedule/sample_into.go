@@ -98,12 +98,13 @@ func FillColumns(rows []Row, vals []float64) int {
 }
 
 // walkInto is Walk writing column values: the same steps, the same float operations, the same
-// draws, stopping once vals is full.
-func walkInto(p Policy, job float64, d Draws, vals []float64) int {
+// draws, stopping once vals is full. With raw, starts are written unrounded (SampleRawInto), and
+// so is the elapsed time the policy is given: only for a policy that never reads it.
+func walkInto(p Policy, job float64, d Draws, vals []float64, raw bool) int {
 	var sum StartSum
 	step := Step{}
 	for k := 1; 2*k <= len(vals); k++ {
-		start := sum.Now()
+		start := sum.start(raw)
 		vals[2*k-2] = start
 		vals[2*k-1] = math.NaN()
 		if k >= MaxAttempts {
@@ -124,12 +125,12 @@ func walkInto(p Policy, job float64, d Draws, vals []float64) int {
 
 // SampleInto writes one schedule's column values (see ColumnSampler).
 func (c *Composed) SampleInto(d Draws, vals []float64) int {
-	return walkInto(c.walk, c.JobDuration, d, vals)
+	return walkInto(c.walk, c.JobDuration, d, vals, false)
 }
 
 // SampleInto writes one schedule's column values (see ColumnSampler).
 func (f Fixed) SampleInto(d Draws, vals []float64) int {
-	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals)
+	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, false)
 }
 
 // SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).

@@ -87,6 +87,18 @@ func (a ActRunner) RawStarts() bool { return true }
 // SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
 func (a ActRunner) SampleRawInto(d Draws, vals []float64) int { return a.sample(d, vals, true) }
 
+// RawStarts is true for waits that never read the elapsed time (ElapsedFree) under no elapsed
+// limit, and a non-negative, bounded job duration: the rounded start is then only printed, never
+// fed back, and starts are never negative.
+func (c *Composed) RawStarts() bool {
+	return c.ElapsedFree && c.MaxElapsed == 0 && c.JobDuration >= 0 && c.JobDuration <= 1e12
+}
+
+// SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
+func (c *Composed) SampleRawInto(d Draws, vals []float64) int {
+	return walkInto(c.walk, c.JobDuration, d, vals, true)
+}
+
 // start is the start to write for the next row: Raw() when raw, else Now().
 func (s *StartSum) start(raw bool) float64 {
 	if raw {

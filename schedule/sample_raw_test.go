@@ -333,3 +333,32 @@ func TestOrderEverySampleAsSorted(t *testing.T) {
 		}
 	}
 }
+
+// Generic strategies without an elapsed limit sample raw starts; with one (the policy reads the
+// rounded elapsed time) they do not.
+func TestComposedRawStartsOnlyWithoutElapsedLimit(t *testing.T) {
+	free := Compose(Composed{ID: "c", Waits: PolicyFunc(func(Step, Draws) (float64, bool) { return 1, true }), Attempts: 5, ElapsedFree: true})
+	if !free.RawStarts() {
+		t.Error("elapsed-free waits without a limit: no raw starts")
+	}
+	limited := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, MaxElapsed: 10})
+	reads := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5})
+	negative := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, JobDuration: -1})
+	for _, c := range []*Composed{limited, reads, negative} {
+		if c.RawStarts() {
+			t.Errorf("%+v allows raw starts", *c)
+		}
+	}
+	vals, raw := make([]float64, 10), make([]float64, 10)
+	free.SampleInto(draw.Fixed(0.5), vals)
+	free.SampleRawInto(draw.Fixed(0.5), raw)
+	for c := range vals {
+		v := raw[c]
+		if c%2 == 0 {
+			v = RoundStart(v)
+		}
+		if !sameBits(v, vals[c]) {
+			t.Errorf("column %d: raw %v, SampleInto %v", c, raw[c], vals[c])
+		}
+	}
+}

@@ -43,6 +43,7 @@ func Compose(c Config) *schedule.Composed {
 	return schedule.Compose(schedule.Composed{
 		ID: c.Name, Parameters: c.Params, Waits: p, Attempts: c.Attempts, MaxElapsed: c.MaxElapsed,
 		JobDuration: c.JobDuration, Explain: c.notes, Bounds: c.Bounds,
+		ElapsedFree: true, // curves, jitter models and the cap read the attempt and the previous wait only
 	})
 }
 

@@ -28,9 +28,21 @@ func saturate(d float64) float64 {
 	return math.Min(d, MaxWait)
 }
 
-// Waits is a curve as a policy: every attempt is followed by its nominal wait.
+// Waits is a curve as a policy: every attempt is followed by its nominal wait. A curve does not
+// depend on the draws, so the first nominalTable waits are computed once, here (the same calls,
+// so the same floats), rather than once per sampled schedule (math.Pow, a million times each).
 func Waits(c Curve) schedule.Policy {
+	table := make([]float64, nominalTable)
+	for k := range table {
+		table[k] = saturate(c.Nominal(k + 1))
+	}
 	return schedule.PolicyFunc(func(s schedule.Step, _ schedule.Draws) (float64, bool) {
+		if k := s.Attempt - 1; k >= 0 && k < len(table) {
+			return table[k], true
+		}
 		return saturate(c.Nominal(s.Attempt)), true
 	})
 }
+
+// nominalTable is how many of a curve's waits Waits computes ahead.
+const nominalTable = 256
