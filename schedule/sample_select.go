@@ -62,3 +62,56 @@ func multiSelect(v []float64, ranks []int) {
 		v, ranks = v[i:], right
 	}
 }
+
+// selectRank returns the k-th smallest (0-based) of v, reordering v: quickselect with a
+// median-of-three pivot. It leaves the values before k at most, and those after k at least, the
+// k-th.
+func selectRank(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		j, i := partition(v[lo : hi+1])
+		j, i = lo+j, lo+i
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return v[k]
+		}
+	}
+	return v[k]
+}
+
+// partition splits v (two values or more) around the median of its first, middle and last
+// values (Hoare's scheme): afterwards v[:j+1] holds values at most the pivot, v[i:] values at
+// least it, and v[j+1:i], if anything, values equal to it.
+func partition(v []float64) (j, i int) {
+	lo, hi := 0, len(v)-1
+	mid := lo + (hi-lo)/2
+	if v[mid] < v[lo] {
+		v[mid], v[lo] = v[lo], v[mid]
+	}
+	if v[hi] < v[lo] {
+		v[hi], v[lo] = v[lo], v[hi]
+	}
+	if v[hi] < v[mid] {
+		v[hi], v[mid] = v[mid], v[hi]
+	}
+	pivot := v[mid]
+	i, j = lo, hi
+	for i <= j {
+		for v[i] < pivot {
+			i++
+		}
+		for v[j] > pivot {
+			j--
+		}
+		if i <= j {
+			v[i], v[j] = v[j], v[i]
+			i++
+			j--
+		}
+	}
+	return j, i
+}
