@@ -142,11 +142,14 @@ func (c FleetConfig) IdleRateClosedForm(d Design) float64 {
 }
 
 // EstimatedFetches bounds the number of fetches one run of design d walks one by one, for the
-// size cap. An idle shared limiter's fetches are counted, not walked.
+// size cap. A shared limiter whose idle runners fetch on a fixed grid (gridPeriod) has its fetches
+// counted, not walked, idle or with arrivals (runLimiter; with capacity 1 it never falls back to
+// the walk, runners sharing a phase being interchangeable); its arrivals are capped apart.
 func (c FleetConfig) EstimatedFetches(d Design) float64 {
 	every := float64(c.plateau()+c.AnswerTime) * 0.8
 	if d == SharedLimiter {
-		if c.ArrivalRate == 0 && c.ArrivalTimes == nil && c.AnswerTime == 0 {
+		idle := c.ArrivalRate == 0 && c.ArrivalTimes == nil
+		if idle && c.AnswerTime == 0 || c.gridPeriod(d) > 0 && (idle || c.Capacity == 1) {
 			return float64(c.Runners)
 		}
 		return float64(c.Runners) * (float64(c.Duration)/float64(c.FetchInterval) + 1)

@@ -269,3 +269,27 @@ func TestFleetAnswerTimeByHand(t *testing.T) {
 		t.Errorf("pickup %v s (want 1.5), %d fetches (want 11)", lat, r.rpcs)
 	}
 }
+
+// The size cap counts what a run walks: a shared limiter on a fixed grid with capacity 1 counts
+// its fetches in closed form (runLimiter never falls back then), with capacity 2 and arrivals it
+// may walk them, and calls that overlap (capacity 2, answers longer than the interval) are walked.
+func TestEstimatedFetchesFollowShortcuts(t *testing.T) {
+	c := FleetConfig{Runners: 1000, Capacity: 1, FetchInterval: 2 * time.Second, FetchIntervalMax: 5 * time.Second,
+		ArrivalRate: 100, TaskDuration: 5 * time.Minute, Duration: 72 * time.Hour}
+	walk := float64(c.Runners) * (float64(c.Duration)/float64(c.FetchInterval) + 1)
+	if got := c.EstimatedFetches(SharedLimiter); got != 1000 {
+		t.Errorf("capacity 1 with arrivals: %v, want the runners (1000)", got)
+	}
+	c.Capacity = 2
+	if got := c.EstimatedFetches(SharedLimiter); got != walk {
+		t.Errorf("capacity 2 with arrivals: %v, want the walk's %v", got, walk)
+	}
+	c.ArrivalRate, c.AnswerTime = 0, 3*time.Second
+	if got := c.EstimatedFetches(SharedLimiter); got != walk {
+		t.Errorf("capacity 2, answers past the interval: %v, want the walk's %v", got, walk)
+	}
+	c.AnswerTime = time.Second
+	if got := c.EstimatedFetches(SharedLimiter); got != 1000 {
+		t.Errorf("idle on a grid: %v, want the runners", got)
+	}
+}
