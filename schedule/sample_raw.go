@@ -99,6 +99,18 @@ func (c *Composed) SampleRawInto(d Draws, vals []float64) int {
 	return walkInto(c.walk, c.JobDuration, d, vals, true)
 }
 
+// RawStarts is true for a non-negative, bounded wait, jitter and job duration (the ranges the
+// command line accepts): the waits (whole seconds plus a non-negative jitter) never read the
+// elapsed time and are never negative.
+func (f Fixed) RawStarts() bool {
+	return f.Wait >= 0 && f.Wait <= 1e12 && f.Jitter >= 0 && f.Jitter <= 1e6 && f.JobDuration >= 0 && f.JobDuration <= 1e12
+}
+
+// SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
+func (f Fixed) SampleRawInto(d Draws, vals []float64) int {
+	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, true)
+}
+
 // start is the start to write for the next row: Raw() when raw, else Now().
 func (s *StartSum) start(raw bool) float64 {
 	if raw {

@@ -21,6 +21,8 @@ func rawSampled() []Strategy {
 		Sidekiq{Retries: 30, Version: SidekiqVersion{8, 0, 0}},
 		Sidekiq{Retries: 0, Version: SidekiqVersion{8, 0, 0}},
 		ActRunner{Polls: 12},
+		Fixed{Attempts: 10, Wait: 3, Jitter: 0.15},
+		Fixed{Attempts: 30, Wait: 0, Jitter: 0.15, JobDuration: 1.5},
 		ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
 	}
 }
