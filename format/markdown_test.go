@@ -100,3 +100,13 @@ func TestMarkdownSplitsWideTables(t *testing.T) {
 		t.Errorf("a 4-column table split into %v", parts)
 	}
 }
+
+// A table without columns renders without a panic in every human format, at any width.
+func TestNoColumnsRender(t *testing.T) {
+	for _, f := range []string{"markdown", "plain", "color"} {
+		var out strings.Builder
+		if err := Render(&out, &Table{Notes: []Message{{Key: "note.fit.markdown"}}}, f, Options{Lang: "en", Width: 20}); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}

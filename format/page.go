@@ -79,6 +79,9 @@ func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), pageWi
 // column 0, whose widths sum to at most limit, as evenly wide as that number allows (a column too
 // wide alone makes a group with column 0).
 func splitColumns(w []float64, limit float64) [][]int {
+	if len(w) == 0 {
+		return [][]int{nil} // a table without columns: one (empty) part
+	}
 	parts := packColumns(w, limit)
 	if len(parts) == 1 {
 		return parts
