@@ -60,10 +60,11 @@ func BenchmarkPolynomial25Raw(b *testing.B) {
 // as the bracket pass generates them; per schedule, divide by 64.
 func BenchmarkPolynomial25Block(b *testing.B) {
 	s := Polynomial{Attempts: 25, Jitter: 0.15}
-	block := make([]float64, blockSize*50)
+	const samples = 64
+	block := make([]float64, samples*50)
 	first := uint64(0)
 	for b.Loop() {
-		s.sampleRawBlock(1, first, blockSize, block, 50)
-		first += blockSize
+		s.sampleRawBlock(1, first, samples, block, 50)
+		first += samples
 	}
 }

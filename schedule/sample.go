@@ -161,8 +161,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		// From here on only each pilot column's least and greatest values are read (the
 		// buckets' range and the histograms' grid): let the rest go before values are kept (a
-		// refined pilot holds nothing more).
+		// refined pilot holds nothing more, and has planned the aligned columns).
 		if refined == nil {
+			sm.planAligned(pilot, m, targets)
 			for c, col := range pilot {
 				if len(col) > 2 {
 					pilot[c] = []float64{col[0], col[len(col)-1]}
@@ -273,24 +274,35 @@ type target struct {
 
 // sampler generates the samples of one run.
 type sampler struct {
-	done    *atomic.Int64 // samples walked so far, when someone watches
-	counts  []int64       // per column, the samples that have a value there
-	lo, hi  int           // the columns this pass settles
-	widen   bool          // the pilot may add columns for longer schedules than expected
-	longest *atomic.Int64 // the most rows any sample had
-	raw     bool          // starts are sampled unrounded (see RawStartSampler)
-	fixed   bool          // the schedule's length does not depend on the draws (extremeRows)
-	arena   *floatArena   // where the pilot's columns are, when not on the Go heap
+	done    *atomic.Int64    // samples walked so far, when someone watches
+	counts  []int64          // per column, the samples that have a value there
+	lo, hi  int              // the columns this pass settles
+	widen   bool             // the pilot may add columns for longer schedules than expected
+	longest *atomic.Int64    // the most rows any sample had
+	raw     bool             // starts are sampled unrounded (see RawStartSampler)
+	fixed   bool             // the schedule's length does not depend on the draws (extremeRows)
+	arena   *floatArena      // where the pilot's columns are, when not on the Go heap
+	aligned []*alignedColumn // per column, how the bracket pass places it (nil: see columnBuckets)
 	s       Strategy
 	n       int
 	seed    int64
 	cols    int
 }
 
-// blockSize is how many samples a worker generates before visiting them: their values (a few
-// kilobytes per sample at most for short schedules) stay in the first-level cache while a visit
-// goes over them column by column.
-const blockSize = 64
+// blockSize is the most samples a worker generates before visiting them (see blockLen).
+const blockSize = 256
+
+// blockLen is how many samples of cols values a worker generates before visiting them, a power
+// of two: the more, the longer a visit going over them column by column reuses what it holds per
+// column (an aligned column's bucket counts: alignedColumn), while the block stays within about
+// 128 kB, in the second-level cache, for schedules of up to 64 rows; longer schedules take 64.
+func blockLen(cols int) int {
+	n := blockSize
+	for n > 64 && n*cols > 1<<14 {
+		n /= 2
+	}
+	return n
+}
 
 // walk calls visit with every sample's column values, from several goroutines, each with its own
 // state from newState.
@@ -331,7 +343,8 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 		go func(st W) {
 			defer wg.Done()
 			f := newColumnFiller(sm.s, sm.cols, sm.raw)
-			block := make([]float64, blockSize*sm.cols)
+			bl := blockLen(sm.cols)
+			block := make([]float64, bl*sm.cols)
 			for {
 				start := next.Add(chunk) - chunk
 				if start >= int64(sm.n) {
@@ -341,8 +354,8 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 					sm.done.Add(min(chunk, int64(sm.n)-start))
 				}
 				end := min(start+chunk, int64(sm.n))
-				for i := start; i < end; i += blockSize {
-					nb := int(min(blockSize, end-i))
+				for i := start; i < end; i += int64(bl) {
+					nb := int(min(int64(bl), end-i))
 					f.fillBlock(sm.seed, uint64(i), nb, block, sm.cols, sm.noteLonger)
 					visit(st, block, nb)
 				}

@@ -78,6 +78,11 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 		stride = max(stride, len(cc.bounds))
 	}
 	lay := newCutLayout(columns, stride)
+	for i, cc := range columns {
+		if cc.col < len(sm.aligned) {
+			lay.aligned[i] = sm.aligned[cc.col]
+		}
+	}
 	lay.addBuckets(columns, pilot)
 	workers := runtime.GOMAXPROCS(0)
 	// A quarter more than expected in all: a worker may walk more samples than its share, and a
@@ -107,6 +112,10 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 		scratch[w] = joinArena.floats(longest)[:0]
 	}
 	parallelW(len(columns), func(w, i int) {
+		if lay.aligned[i] != nil {
+			sm.counts[columns[i].col], scratch[w] = lay.settleAligned(i, columns[i].targets, states, scratch[w])
+			return
+		}
 		cells := make([]int64, 2*stride+1)
 		full := false
 		for _, st := range states {

@@ -46,7 +46,7 @@ func (l *cutLayout) addBuckets(columns []*columnCuts, pilot [][]float64) {
 	l.buckets = make([]*columnBuckets, len(columns))
 	for i, cc := range columns {
 		p := pilot[cc.col]
-		if len(p) == 0 || len(cc.bounds) == 0 || len(cc.bounds) > 120 { // cells must fit a byte
+		if l.aligned[i] != nil || len(p) == 0 || len(cc.bounds) == 0 || len(cc.bounds) > 120 { // cells must fit a byte
 			continue
 		}
 		l.buckets[i] = newColumnBuckets(p[0], p[len(p)-1], cc.bounds, cc.kept)

@@ -12,10 +12,11 @@ type cutLayout struct {
 	kept       []uint64         // column i: bit 2j set when interval j's values are kept
 	share      []float64        // expected fraction of samples kept in interval j of column i
 	buckets    []*columnBuckets // column i's buckets, or nil (see columnBuckets)
+	aligned    []*alignedColumn // column i's aligned buckets, or nil (see alignedColumn)
 }
 
 func newCutLayout(columns []*columnCuts, stride int) *cutLayout {
-	l := &cutLayout{stride: stride, cellStride: 2*stride + 1}
+	l := &cutLayout{stride: stride, cellStride: 2*stride + 1, aligned: make([]*alignedColumn, len(columns))}
 	for _, cc := range columns {
 		l.cols = append(l.cols, cc.col)
 		for j := 0; j < stride; j++ {
@@ -48,11 +49,19 @@ type cutCounts struct {
 	full   bool        // more values than bracketLimit in some interval: its brackets failed
 	hist   []uint32    // per column with buckets, its values per bucket (see columnBuckets)
 	arena  *floatArena // where kept values are (see floatArena)
+
+	alignedVals [][]float64        // per aligned column, its kept values: the first alignedN[i]
+	alignedN    []int              //
+	sink        [blockSize]float64 // where a full aligned column's values go
 }
 
 // keptSize is how many values newCounts sets aside for a worker expecting to see expected samples.
 func (l *cutLayout) keptSize(expected int) (n int) {
 	for i := range l.cols {
+		if a := l.aligned[i]; a != nil {
+			n += a.alignedCap(expected)
+			continue
+		}
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
 				n += l.keptCap(i, j, expected)
@@ -71,7 +80,12 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	c.hist = make([]uint32, len(l.cols)*numBuckets)
 	c.arena = arena
+	c.alignedVals, c.alignedN = make([][]float64, len(l.cols)), make([]int, len(l.cols))
 	for i := range l.cols {
+		if a := l.aligned[i]; a != nil {
+			c.alignedVals[i] = arena.floats(a.alignedCap(expected))
+			continue
+		}
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
 				c.values[i*(l.stride+1)+j] = arena.floats(l.keptCap(i, j, expected))
@@ -87,6 +101,8 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 func (l *cutLayout) placeBlock(c *cutCounts, block []float64, cols, samples int) {
 	for i := range l.cols {
 		switch {
+		case l.aligned[i] != nil:
+			l.placeColumnAligned(c, i, block, cols, samples)
 		case l.buckets[i] != nil:
 			l.placeColumnBuckets(c, i, block, cols, samples)
 		case l.stride > 6:

@@ -130,13 +130,14 @@ func (sm *sampler) pilotColumns(out [][]float64, m int) {
 	}
 	const chunk = 1 << 10
 	workers := runtime.GOMAXPROCS(0)
+	bl := blockLen(sm.cols)
 	fillers, blocks := make([]*columnFiller, workers), make([][]float64, workers)
 	for w := range workers {
-		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, sm.raw), make([]float64, blockSize*sm.cols)
+		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, sm.raw), make([]float64, bl*sm.cols)
 	}
-	parallelW((m+blockSize-1)/blockSize, func(w, b int) {
+	parallelW((m+bl-1)/bl, func(w, b int) {
 		f, block := fillers[w], blocks[w]
-		first, count := b*blockSize, min(blockSize, m-b*blockSize)
+		first, count := b*bl, min(bl, m-b*bl)
 		f.fillBlock(sm.seed, uint64(first), count, block, sm.cols, sm.noteLonger)
 		for c := sm.lo; c < sm.hi; c++ {
 			dst := out[c][first : first+count]

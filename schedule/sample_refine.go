@@ -46,6 +46,7 @@ func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bra
 			targets = append(targets, t)
 		}
 	}
+	sub.planAligned(pilot, pilotSize, targets)
 	sub.bracketPass(targets, pilot)
 	sub.histogramPasses(targets, pilot)
 	extremes := make([][]float64, sm.cols)
@@ -74,5 +75,6 @@ func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bra
 			brackets[c][j] = b
 		}
 	}
+	sm.planAlignedBrackets(pilot, pilotSize, brackets)
 	return extremes, brackets
 }

@@ -1,0 +1,262 @@
+package schedule
+
+import "math"
+
+// alignedColumn places a column's values without a branch per value: its range (the least and
+// greatest pilot values, both positive) is cut into buckets as columnBuckets does, every bucket
+// that a bracket touches is kept whole, and so is every bucket past the range (values above or
+// below it, NaN). Each value is counted in its bucket and written to the column's kept list, the
+// list growing by one only when the bucket is kept. The bracket boundaries no longer matter to the
+// pass: after it, the bucket counts say in which bucket each wanted rank lies, and when that
+// bucket is kept, its values are all in the list and the rank is selected among them. A rank
+// that falls in a bucket not kept is left to the histogram passes, as a missed bracket is.
+//
+// A column is placed this way only when the pilot says the kept buckets hold few values more
+// than the brackets (planAligned): a bucket may hold many equal values (a cap, a constant wait),
+// which the boundary cells of columnBuckets count without keeping.
+type alignedColumn struct {
+	lo    float64           // the range's least value: bucket 0 starts there
+	base  uint64            // lo's bits
+	shift uint              // a value's bucket is (bits-base)>>shift
+	limit uint64            // hi's bucket: buckets past it take the values outside the range
+	share float64           // the fraction of samples the pilot says are kept
+	keep  [numBuckets]uint8 // 1 when the bucket's values are kept
+}
+
+// alignedRangeMax bounds the range of an aligned column: with the greatest value at most 2^1000,
+// every value outside the range (below lo, negative, zero, infinite, NaN) has bits that fall,
+// shifted, past the range's buckets (see newAlignedColumn).
+const alignedRangeMax = 0x1p1000
+
+// newAlignedColumn cuts [lo, hi] into buckets and keeps those the brackets touch, or returns nil
+// when the range is not two positive, ordered floats below alignedRangeMax.
+//
+// Buckets up to limit hold positive floats from lo on, in order. Every other value falls past
+// limit: for a zero, a value below lo or a negative value (or NaN with the sign bit), its bits
+// less base wrap around or are at least 2^63 less base; for infinity and NaN, its bits exceed
+// 2^1000's by more than 2^56. Either way its bits less base exceed hi's less base by at least
+// 2^56, while shift is at most 54 (the range's bits span less than 2^63, cut into fewer than
+// 1023 buckets), so its bucket is past hi's. A value a little above hi may share hi's bucket.
+func newAlignedColumn(lo, hi float64, brackets []bracketBounds) *alignedColumn {
+	if !(lo > 0 && lo <= hi && hi <= alignedRangeMax) {
+		return nil
+	}
+	a := &alignedColumn{lo: lo, base: math.Float64bits(lo)}
+	span := math.Float64bits(hi) - a.base
+	for span>>a.shift >= numBuckets-1 {
+		a.shift++
+	}
+	a.limit = span >> a.shift
+	for u := a.limit + 1; u < numBuckets; u++ {
+		a.keep[u] = 1
+	}
+	for _, b := range brackets {
+		first, last := uint64(0), a.limit
+		if b.lo > lo {
+			first = min(a.bucket(b.lo), a.limit)
+		}
+		if b.hi < hi {
+			last = a.bucket(b.hi)
+		}
+		for u := first; u <= last && u <= a.limit; u++ {
+			a.keep[u] = 1
+		}
+	}
+	return a
+}
+
+// bucket is v's bucket: past limit for any value outside the range.
+func (a *alignedColumn) bucket(v float64) uint64 {
+	return min((math.Float64bits(v)-a.base)>>(a.shift&63), numBuckets-1)
+}
+
+// planAligned returns the column's aligned placement when the pilot's values (m samples, of
+// which those without a value in the column are missing from values) say the kept buckets hold
+// at most a little more than the brackets: half as much again, plus two percent of the samples.
+func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m int) *alignedColumn {
+	if m == 0 || len(values) == 0 {
+		return nil
+	}
+	a := newAlignedColumn(lo, hi, brackets)
+	if a == nil {
+		return nil
+	}
+	kept := m - len(values) // no value: NaN, kept past the range
+	for _, v := range values {
+		kept += int(a.keep[a.bucket(v)])
+	}
+	a.share = float64(kept) / float64(m)
+	bracketed := 0.0
+	for _, b := range brackets {
+		bracketed += b.share
+	}
+	if a.share > 1.5*bracketed+0.02 {
+		return nil
+	}
+	return a
+}
+
+// alignedCap is the room set aside for a worker's kept values of an aligned column, expecting
+// to see expected samples.
+func (a *alignedColumn) alignedCap(expected int) int {
+	return min(2*bracketLimit, int(a.share*1.25*float64(expected))+4*blockSize)
+}
+
+// placeColumnAligned is placeBlock's loop for an aligned column.
+func (l *cutLayout) placeColumnAligned(c *cutCounts, i int, block []float64, cols, samples int) {
+	a := l.aligned[i]
+	col := l.cols[i]
+	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
+	n := c.alignedN[i]
+	var dst *[blockSize]float64
+	if vals := c.alignedVals[i]; len(vals)-n >= blockSize {
+		dst = (*[blockSize]float64)(vals[n : n+blockSize])
+	} else if dst = l.growAligned(c, i); dst == nil {
+		dst, n = &c.sink, -1 // full: count, keep nothing more
+	}
+	j := placeAligned(hist, &a.keep, dst, block[:samples*cols], col, cols, a.base, a.shift)
+	if n >= 0 {
+		c.alignedN[i] = n + j
+	}
+}
+
+// placeAligned counts the column's values in block in their buckets and writes each to dst[j],
+// j counting the values kept so far: a loop of few enough variables to stay in registers.
+func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, dst *[blockSize]float64, block []float64, col, cols int, base uint64, shift uint) int {
+	j := 0
+	for p := col; p < len(block); p += cols {
+		v := block[p]
+		u := min((math.Float64bits(v)-base)>>(shift&63), numBuckets-1)
+		hist[u]++
+		dst[j&(blockSize-1)] = v
+		j += int(keep[u])
+	}
+	return j
+}
+
+// growAligned gives column i's kept list room for another block, from the arena's spare room
+// while it has some, or returns nil, marking the counts full, past twice bracketLimit.
+func (l *cutLayout) growAligned(c *cutCounts, i int) *[blockSize]float64 {
+	vals, n := c.alignedVals[i], c.alignedN[i]
+	if c.full || n+blockSize > 2*bracketLimit {
+		c.full = true
+		return nil
+	}
+	grown := c.arena.floats(min(2*len(vals)+4*blockSize, 2*bracketLimit))
+	copy(grown, vals[:n])
+	c.alignedVals[i] = grown
+	return (*[blockSize]float64)(grown[n : n+blockSize])
+}
+
+// settleAligned settles the targets of aligned column i from every worker's bucket counts and
+// kept values (see alignedColumn), and returns how many samples have a value in the column. It
+// reads the kept values twice: for those outside the range (which decide the count, and so the
+// ranks), then for those of the buckets where the ranks fall.
+func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
+	a := l.aligned[i]
+	var counts [numBuckets]int64
+	full := false
+	for _, st := range states {
+		for u, n := range st.hist[i*numBuckets : (i+1)*numBuckets] {
+			counts[u] += int64(n)
+		}
+		full = full || st.full
+	}
+	outsideFrom := (a.limit + 1) << (a.shift & 63) // bits less base from which a value is outside
+	var below, above []float64                     // values outside the range, NaN left out
+	for _, st := range states {
+		for _, v := range st.alignedVals[i][:st.alignedN[i]] {
+			if math.Float64bits(v)-a.base < outsideFrom {
+				continue
+			}
+			switch {
+			case v < a.lo:
+				below = append(below, v)
+			case v > a.lo:
+				above = append(above, v)
+			}
+		}
+	}
+	total = int64(len(below) + len(above))
+	for _, n := range counts[:a.limit+1] {
+		total += n
+	}
+	// Each target's bucket (past limit: among the values outside the range), and its rank there.
+	buckets, ranks := make([]uint64, len(targets)), make([]int64, len(targets))
+	var wanted [numBuckets]bool
+	for j, t := range targets {
+		t.bracketed = false
+		t.setRank(total)
+		buckets[j] = numBuckets
+		if total == 0 || full {
+			continue
+		}
+		k := t.rank - int64(len(below))
+		if k <= 0 {
+			// A zero's sign is not settled by order: leave it to the histogram passes.
+			if v := selectRank(below, int(t.rank-1)); v != 0 {
+				t.value, t.done = v, true
+			}
+			continue
+		}
+		u := uint64(0)
+		for ; u <= a.limit && k > counts[u]; u++ {
+			k -= counts[u]
+		}
+		switch {
+		case u > a.limit:
+			t.value, t.done = selectRank(above, int(k-1)), true
+		case a.keep[u] == 1:
+			buckets[j], ranks[j], wanted[u] = u, k, true
+		} // else the rank fell outside every kept bucket
+	}
+	in := scratch[:0]
+	for _, st := range states {
+		for _, v := range st.alignedVals[i][:st.alignedN[i]] {
+			if u := a.bucket(v); u <= a.limit && wanted[u] {
+				in = append(in, v)
+			}
+		}
+	}
+	mine := in[len(in):]
+	for j, t := range targets {
+		if total == 0 {
+			t.value, t.done = math.NaN(), true
+		}
+		if buckets[j] == numBuckets {
+			continue
+		}
+		mine = mine[:0]
+		for _, v := range in {
+			if a.bucket(v) == buckets[j] {
+				mine = append(mine, v)
+			}
+		}
+		if int64(len(mine)) == counts[buckets[j]] { // every value of the bucket was kept
+			t.value, t.done = selectRank(mine, int(ranks[j]-1)), true
+		}
+	}
+	return total, in[:0]
+}
+
+// planAligned sets sm.aligned for the columns of the pass: from the pilot's values (m samples),
+// each column ordered at its ends, and the brackets of the targets still sought.
+func (sm *sampler) planAligned(pilot [][]float64, m int, targets []*target) {
+	brackets := make([][]bracketBounds, sm.cols)
+	for _, t := range targets {
+		if t.bracketed && !t.done && t.col < len(brackets) {
+			brackets[t.col] = append(brackets[t.col], bracketBounds{t.lo, t.hi, t.share})
+		}
+	}
+	sm.planAlignedBrackets(pilot, m, brackets)
+}
+
+// planAlignedBrackets is planAligned with each column's brackets given.
+func (sm *sampler) planAlignedBrackets(pilot [][]float64, m int, brackets [][]bracketBounds) {
+	sm.aligned = make([]*alignedColumn, sm.cols)
+	for c := sm.lo; c < min(sm.hi, len(pilot), len(brackets)); c++ {
+		if p := pilot[c]; len(p) > 0 && len(brackets[c]) > 0 {
+			sm.aligned[c] = planAligned(p[0], p[len(p)-1], brackets[c], p, m)
+		}
+	}
+}
