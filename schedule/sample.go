@@ -78,8 +78,25 @@ const MemoryBudget = 192 << 20
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
 func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
 	rows = SampledRows(s, n, seed)
-	group := columnsPerPass(2*rows, n, min(n, pilotSizeFor(s)), percents, MemoryBudget)
-	return rows, (2*rows + group - 1) / group
+	_, fixed := extremeRows(s)
+	cols := sampledColumns(rows, fixed)
+	group := columnsPerPass(cols, n, min(n, pilotSizeFor(s)), percents, MemoryBudget)
+	return rows, (cols + group - 1) / group
+}
+
+// spareRows is how many rows more than expected a schedule whose length depends on its draws is
+// sampled with: one sample among a million longer than any the pilot saw then still fits,
+// instead of the whole computation being done again with room for it. Rows no sample reaches are
+// not reported.
+const spareRows = 2
+
+// sampledColumns is how many columns rows expected rows are sampled with: a start and a wait per
+// row, and spare rows when the length is not fixed.
+func sampledColumns(rows int, fixed bool) int {
+	if fixed {
+		return 2 * rows
+	}
+	return 2 * (rows + spareRows)
 }
 
 // columnsPerPass is how many columns fit the budget at once: each holds m pilot values and, when
@@ -114,10 +131,11 @@ func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN
 func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int, rows int) (Quantiles, int) {
 	m := min(n, pilotN)
 	var longest atomic.Int64
-	cols := 2 * rows // start of row r at 2r, wait at 2r+1
+	_, fixed := extremeRows(s)
+	expected := rows
+	cols := sampledColumns(rows, fixed) // start of row r at 2r, wait at 2r+1
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
-	_, fixed := extremeRows(s)
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), budget)
 		_, raw := rawStarts(s)
@@ -132,7 +150,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
-			sm.hi = min(lo+group, cols)
+			sm.hi = min(lo+columnsPerPass(cols, n, m, len(percents), budget), cols)
 		}
 		sm.counts = counts
 		targets := make([]*target, 0, (sm.hi-sm.lo)*len(percents))
@@ -154,7 +172,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					b := refined[c][j]
 					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
 				default:
-					t.bracket(pilot[c], p/100)
+					t.bracket(pilot[c], p/100, m)
 				}
 				targets = append(targets, t)
 			}
@@ -194,6 +212,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 	}
 	rows = cols / 2
+	for rows > expected && counts[2*(rows-1)] == 0 { // spare rows no sample reached
+		rows--
+	}
 	q := Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows), Reached: make([]float64, rows)}
 	for r := 0; r < rows; r++ {
 		q.Start[r], q.Wait[r] = values[2*r], values[2*r+1]

@@ -73,6 +73,8 @@ func (a *alignedColumn) bucket(v float64) uint64 {
 // planAligned returns the column's aligned placement when the pilot's values (m samples, of
 // which those without a value in the column are missing from values) say the kept buckets hold
 // at most a little more than the brackets: half as much again, plus two percent of the samples.
+// Samples without a value (NaN) are kept too, past the range: a column most samples do not
+// reach is placed as columnBuckets does.
 func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m int) *alignedColumn {
 	if m == 0 || len(values) == 0 {
 		return nil

@@ -12,9 +12,10 @@ const pilotSize = 1 << 14
 // bracketLimit is the most values one bracket keeps; a fuller bracket falls back to histograms.
 const bracketLimit = 1 << 20
 
-// bracket sets [lo, hi] around where quantile p of n samples lies, from the sorted pilot.
-func (t *target) bracket(sorted []float64, p float64) {
-	m := float64(len(sorted))
+// bracket sets [lo, hi] around where quantile p of the column lies, from its sorted pilot values,
+// which samples pilot samples gave (fewer when some have no value in the column): the bracket's
+// share is of the samples, as the room for its values is set aside per sample walked.
+func (t *target) bracket(sorted []float64, p float64, samples int) {
 	kLo, kHi := bracketRanks(len(sorted), p)
 	t.lo, t.hi = math.Inf(-1), math.Inf(1)
 	if kLo >= 0 {
@@ -23,7 +24,7 @@ func (t *target) bracket(sorted []float64, p float64) {
 	if kHi < len(sorted) {
 		t.hi = sorted[kHi]
 	}
-	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / m * 1.05
+	t.share = float64(min(kHi, len(sorted))-max(kLo, 0)) / float64(max(samples, len(sorted))) * 1.05
 	t.bracketed = true
 }
 

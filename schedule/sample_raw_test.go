@@ -255,7 +255,7 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 		var targets []*target
 		for _, p := range []float64{0.05, 0.5, 0.9} {
 			tg := &target{col: 1, p: p}
-			tg.bracket(pilot, p)
+			tg.bracket(pilot, p, len(pilot))
 			if g.Intn(4) == 0 {
 				tg.lo, tg.hi = pilot[g.Intn(int64(len(pilot)))], pilot[len(pilot)-1]
 			}

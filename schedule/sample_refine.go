@@ -41,7 +41,7 @@ func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bra
 			if len(pilot[c]) == 0 {
 				t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(pilotSize), true
 			} else {
-				t.bracket(pilot[c], t.p)
+				t.bracket(pilot[c], t.p, pilotSize)
 			}
 			targets = append(targets, t)
 		}
@@ -71,7 +71,7 @@ func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bra
 			if kHi < int(count) {
 				b.hi = at[2*j+1].value
 			}
-			b.share = float64(min(kHi, int(count))-max(kLo, 0)) / float64(count) * 1.05
+			b.share = float64(min(kHi, int(count))-max(kLo, 0)) / float64(m) * 1.05 // of the samples
 			brackets[c][j] = b
 		}
 	}

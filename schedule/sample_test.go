@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -19,8 +20,8 @@ func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantil
 	for i := 0; i < n; i++ {
 		g.Reseed(seed, uint64(i))
 		rows = s.Fill(&g, rows)
-		if cols == nil {
-			cols = make([][]float64, 2*len(rows))
+		for len(cols) < 2*len(rows) {
+			cols = append(cols, nil)
 		}
 		for r, row := range rows {
 			cols[2*r] = append(cols[2*r], row.Start)
@@ -52,6 +53,10 @@ func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantil
 
 func sameQuantiles(t *testing.T, name string, got, want Quantiles) {
 	t.Helper()
+	if len(got.Start) != len(want.Start) {
+		t.Errorf("%s: %d rows, want %d", name, len(got.Start), len(want.Start))
+		return
+	}
 	for r := range want.Start {
 		for j := range want.Percents {
 			if got.Start[r][j] != want.Start[r][j] {
@@ -181,5 +186,55 @@ func TestPercentilesFindRareLongSchedules(t *testing.T) {
 	}
 	if q.Reached[9] <= 0 || q.Reached[9] > 0.01 {
 		t.Errorf("row 10 reached by %v of samples", q.Reached[9])
+	}
+}
+
+// rareLonger is a test schedule of ten rows, and of 10+extra rows for about one sample in odds.
+type rareLonger struct {
+	extra int
+	odds  float64
+}
+
+func (rareLonger) Name() string            { return "rare-longer" }
+func (rareLonger) Params() []Param         { return nil }
+func (rareLonger) Columns() []Column       { return nil }
+func (rareLonger) Notes(rows []Row) []Note { return nil }
+func (r rareLonger) Fill(d Draws, rows []Row) []Row {
+	n := 10
+	if d.Unit() < 1/r.odds {
+		n += r.extra
+	}
+	rows = resize(rows, n)
+	start := 0.0
+	for k := range rows {
+		rows[k] = Row{Attempt: k + 1, Start: start}
+		if k < n-1 {
+			w := 1 + d.Unit()
+			rows[k].Wait, rows[k].HasWait = w, true
+			start += w
+		}
+	}
+	return rows
+}
+
+// A schedule whose length depends on its draws is sampled in one pass over the samples: its
+// columns have spare rows for the rare sample longer than any the pilot saw, and the rows no
+// sample reaches are not reported.
+func TestVariableLengthOnePass(t *testing.T) {
+	for _, s := range []rareLonger{
+		{extra: 1, odds: 30000}, // too rare for the pilot, within the spare rows
+		{extra: 4, odds: 5000},  // the pilot sees it and widens the columns past the spare rows
+	} {
+		const n = 100000
+		var done atomic.Int64
+		q := PercentilesProgress(s, n, 1, []float64{50, 99}, &done)
+		if done.Load() != n {
+			t.Errorf("%+v: walked %d samples, want one pass of %d", s, done.Load(), n)
+		}
+		want := exactPercentiles(s, n, 1, []float64{50, 99})
+		if len(want.Start) != 10+s.extra {
+			t.Fatalf("%+v: %d rows in %d samples, want a few longer ones", s, len(want.Start), n)
+		}
+		sameQuantiles(t, fmt.Sprintf("%+v", s), q, want)
 	}
 }
