@@ -335,8 +335,8 @@ func walk[W any](sm *sampler, newState func() W, visit func(w W, vals []float64)
 	})
 }
 
-// noteLonger records the length of sample i, which did not fit the columns: the pass is done
-// again with room for it (rare: the pilot and the first samples set the columns).
+// noteLonger records the length of sample i, which may not have fit the columns: when it did not,
+// the pass is done again with room for it (rare: the pilot and the first samples set the columns).
 func (sm *sampler) noteLonger(i uint64) {
 	if sm.longest == nil {
 		return

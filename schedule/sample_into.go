@@ -44,8 +44,9 @@ func newColumnFiller(s Strategy, cols int, raw bool) *columnFiller {
 }
 
 // fill writes one sample's values into vals: NaN where the sample has no value (the wait after its
-// last row, and every row it does not reach). It reports whether the sample had more rows than
-// vals holds (its last written row has a wait).
+// last row, and every row it does not reach). It reports whether the sample may have more rows
+// than vals holds: through Fill the rows say it; through SampleInto, when the rows fill vals and
+// the last has a wait (the caller then measures the sample, see noteLonger).
 func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 	var n int
 	if f.raw != nil {
@@ -55,9 +56,10 @@ func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 	} else {
 		f.rows = f.s.Fill(d, f.rows)
 		n = FillColumns(f.rows, vals)
-		if len(f.rows) > n {
-			return true
+		for c := 2 * n; c < len(vals); c++ {
+			vals[c] = math.NaN()
 		}
+		return len(f.rows) > n // the rows say it: a last row with a wait may be the last
 	}
 	for c := 2 * n; c < len(vals); c++ {
 		vals[c] = math.NaN()

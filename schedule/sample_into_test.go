@@ -126,3 +126,21 @@ func TestRoundHalfAwayIsRound(t *testing.T) {
 		check(math.Trunc(x) + 0.5)
 	}
 }
+
+// A schedule sampled through Fill whose last row has a wait (Aiven's every call sleeps or not)
+// is not taken for a longer one when its rows fit the columns: each such sample would be
+// generated again to be measured.
+func TestFillPathKnowsTheLength(t *testing.T) {
+	s := Aiven{Mode: "timer", Timer: 1, Calls: 12}
+	rows := s.Fill(draw.Fixed(0.5), nil)
+	if !rows[len(rows)-1].HasWait {
+		t.Fatal("the test wants a last row with a wait")
+	}
+	f := newColumnFiller(s, 2*len(rows), false)
+	if f.fill(draw.Fixed(0.5), make([]float64, 2*len(rows))) {
+		t.Error("rows that fit are reported longer")
+	}
+	if !f.fill(draw.Fixed(0.5), make([]float64, 2*len(rows)-2)) {
+		t.Error("rows that do not fit are not reported longer")
+	}
+}
