@@ -45,10 +45,11 @@ func (q Quantiles) AllReach() bool {
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement ColumnSampler write each sample straight into its column
 // values; others go through Fill. Strategies that implement RawStartSampler have their starts
-// placed before rounding (rounded once selected), and a pilot of 65536 samples whose bracket
-// ranks are themselves sampled (refinedPilot). Most values are placed by bucket (columnBuckets).
-// A bracket that misses (rare) falls back to
-// histogram passes that narrow a column's range bin by bin. Passes split the samples into chunks
+// placed before rounding (rounded once selected). Those and schedules of a fixed length have a
+// pilot of 65536 samples whose bracket ranks are themselves sampled (refinedPilot). Values are
+// placed by bucket: without a branch per value where the pilot allows (alignedColumn), else
+// through boundary cells (columnBuckets). A bracket that misses (rare) falls back to histogram
+// passes that narrow a column's range bin by bin. Passes split the samples into chunks
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
 func Percentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
@@ -142,7 +143,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
 		var pilot [][]float64
 		var refined [][]bracketBounds
-		if raw && m > pilotSize && m < n {
+		if (raw || fixed) && m > pilotSize && m < n {
 			pilot, refined = sm.refinedPilot(m, percents)
 		} else {
 			pilot = sm.pilot(m, percents)

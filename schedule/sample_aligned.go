@@ -72,7 +72,9 @@ func (a *alignedColumn) bucket(v float64) uint64 {
 
 // planAligned returns the column's aligned placement when the pilot's values (m samples, of
 // which those without a value in the column are missing from values) say the kept buckets hold
-// at most a little more than the brackets: half as much again, plus two percent of the samples.
+// at most a little more than the brackets: a quarter more, plus half a percent of the samples.
+// Discrete values fail that: a bracket's bucket then holds a whole value's samples, which the
+// boundary cells of columnBuckets count without keeping.
 // Samples without a value (NaN) are kept too, past the range: a column most samples do not
 // reach is placed as columnBuckets does.
 func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m int) *alignedColumn {
@@ -92,7 +94,7 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 	for _, b := range brackets {
 		bracketed += b.share
 	}
-	if a.share > 1.5*bracketed+0.02 {
+	if a.share > 1.25*bracketed+0.005 {
 		return nil
 	}
 	return a

@@ -28,15 +28,16 @@ type RawStartSampler interface {
 	SampleRawInto(d Draws, vals []float64) (rows int)
 }
 
-// rawPilotSize is the pilot of strategies sampled with raw starts, larger than pilotSize: their
-// pilot is generated on every core and let go before the bracket pass keeps values, and a pilot
-// four times larger halves the brackets' widths, so the values kept, the first touches of the
-// memory they take and the selection among them.
+// rawPilotSize is the pilot of strategies sampled with raw starts or of a fixed length, larger
+// than pilotSize: their pilot is generated on every core and let go before the bracket pass keeps
+// values (see refinedPilot), and a pilot four times larger halves the brackets' widths, so the
+// values kept, the first touches of the memory they take and the selection among them.
 var rawPilotSize = 1 << 16
 
 // pilotSizeFor is the pilot size for s.
 func pilotSizeFor(s Strategy) int {
-	if _, ok := rawStarts(s); ok {
+	_, raw := rawStarts(s)
+	if _, fixed := extremeRows(s); raw || fixed {
 		return rawPilotSize
 	}
 	return pilotSize

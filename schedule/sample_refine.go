@@ -18,7 +18,7 @@ type bracketBounds struct{ lo, hi, share float64 }
 // and each percentile's bracket. The brackets only decide how much work the pass does, never its
 // result: any bracket gives the exact percentiles, a missed one through the histogram passes.
 func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bracketBounds) {
-	sub := &sampler{s: sm.s, n: m, seed: sm.seed, cols: sm.cols, lo: sm.lo, hi: sm.hi, longest: sm.longest, raw: sm.raw}
+	sub := &sampler{s: sm.s, n: m, seed: sm.seed, cols: sm.cols, lo: sm.lo, hi: sm.hi, longest: sm.longest, raw: sm.raw, fixed: sm.fixed}
 	sub.counts = make([]int64, sm.cols)
 	sub.arena = newFloatArena((sm.hi - sm.lo) * pilotSize)
 	defer sub.arena.release() // the sub-sampling's pilot columns are read until it settles
