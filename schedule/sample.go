@@ -80,9 +80,18 @@ const MemoryBudget = 192 << 20
 func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
 	rows = SampledRows(s, n, seed)
 	_, fixed := extremeRows(s)
+	_, raw := rawStarts(s)
 	cols := sampledColumns(rows, fixed)
-	group := columnsPerPass(cols, n, min(n, pilotSizeFor(s)), percents, MemoryBudget)
+	m := min(n, pilotSizeFor(s))
+	group := columnsPerPass(cols, n, m, percents, refines(raw, fixed, m, n), MemoryBudget)
 	return rows, (cols + group - 1) / group
+}
+
+// refines reports whether a pilot of m of n samples is refined (refinedPilot): for raw starts or
+// a fixed length, whose pilots are generated on every core, when the pilot is larger than
+// pilotSize and not every sample.
+func refines(raw, fixed bool, m, n int) bool {
+	return (raw || fixed) && m > pilotSize && m < n
 }
 
 // spareRows is how many rows more than expected a schedule whose length depends on its draws is
@@ -100,17 +109,28 @@ func sampledColumns(rows int, fixed bool) int {
 	return 2 * (rows + spareRows)
 }
 
-// columnsPerPass is how many columns fit the budget at once: each holds m pilot values and, when
+// columnsPerPass is how many columns fit the budget at once. Each holds m pilot values and, when
 // the pilot is not every sample, the values inside its brackets (about 6 standard deviations of
-// rank on each side, per percentile).
-func columnsPerPass(cols, n, m, percents int, budget int) int {
-	per := float64(m)
-	if m < n {
-		// A bracket keeps at most bracketLimit values per interval; past that it falls back to
-		// histograms, which hold bins, not values.
-		share := math.Min(1, (6*math.Sqrt(float64(m))+4)/float64(m)*1.05)
-		per += float64(percents) * math.Min(share*float64(n-m), bracketLimit)
+// rank on each side, per percentile) and its bucket counts. A refined pilot holds pilotSize
+// values and the values inside their brackets (two per percentile) among the first m samples,
+// and lets them go before the pass over all samples keeps values: the larger of the two counts.
+func columnsPerPass(cols, n, m, percents int, refined bool, budget int) int {
+	// A bracket keeps at most bracketLimit values per interval; past that it falls back to
+	// histograms, which hold bins, not values.
+	inBrackets := func(targets, pilot, samples int) float64 {
+		share := math.Min(1, (6*math.Sqrt(float64(pilot))+4)/float64(pilot)*1.05)
+		return float64(targets) * math.Min(share*float64(samples-pilot), bracketLimit)
 	}
+	// The pass over all samples keeps a quarter more: room set aside beyond the expected share,
+	// and whole buckets around the brackets (alignedColumn).
+	per := float64(m)
+	switch {
+	case refined:
+		per = math.Max(pilotSize+inBrackets(2*percents, pilotSize, m), 1.25*inBrackets(percents, m, n))
+	case m < n:
+		per += 1.25 * inBrackets(percents, m, n)
+	}
+	per += float64(runtime.GOMAXPROCS(0) * numBuckets / 2) // uint32 counts, per worker
 	group := int(float64(budget) / (8*per + 64))
 	return max(1, min(group, cols))
 }
@@ -137,21 +157,22 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	cols := sampledColumns(rows, fixed) // start of row r at 2r, wait at 2r+1
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
+	_, raw := rawStarts(s)
+	refined := refines(raw, fixed, m, n)
 	for lo := 0; lo < cols; {
-		group := columnsPerPass(cols, n, m, len(percents), budget)
-		_, raw := rawStarts(s)
+		group := columnsPerPass(cols, n, m, len(percents), refined, budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
 		var pilot [][]float64
-		var refined [][]bracketBounds
-		if (raw || fixed) && m > pilotSize && m < n {
-			pilot, refined = sm.refinedPilot(m, percents)
+		var brackets [][]bracketBounds
+		if refined {
+			pilot, brackets = sm.refinedPilot(m, percents)
 		} else {
 			pilot = sm.pilot(m, percents)
 		}
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
-			sm.hi = min(lo+columnsPerPass(cols, n, m, len(percents), budget), cols)
+			sm.hi = min(lo+columnsPerPass(cols, n, m, len(percents), refined, budget), cols)
 		}
 		sm.counts = counts
 		targets := make([]*target, 0, (sm.hi-sm.lo)*len(percents))
@@ -169,8 +190,8 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					t.value, t.done = pilot[c][t.rank-1], true
 				case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
 					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
-				case refined != nil:
-					b := refined[c][j]
+				case refined:
+					b := brackets[c][j]
 					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
 				default:
 					t.bracket(pilot[c], p/100, m)
@@ -181,7 +202,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		// From here on only each pilot column's least and greatest values are read (the
 		// buckets' range and the histograms' grid): let the rest go before values are kept (a
 		// refined pilot holds nothing more, and has planned the aligned columns).
-		if refined == nil {
+		if !refined {
 			sm.planAligned(pilot, m, targets)
 			for c, col := range pilot {
 				if len(col) > 2 {

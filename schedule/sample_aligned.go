@@ -103,7 +103,7 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 // alignedCap is the room set aside for a worker's kept values of an aligned column, expecting
 // to see expected samples.
 func (a *alignedColumn) alignedCap(expected int) int {
-	return min(2*bracketLimit, int(a.share*1.25*float64(expected))+4*blockSize)
+	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+4*blockSize)
 }
 
 // placeColumnAligned is placeBlock's loop for an aligned column.
