@@ -194,7 +194,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					b := brackets[c][j]
 					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
 				default:
-					t.bracket(pilot[c], p/100, m)
+					sm.bracket(t, pilot[c], p/100, m)
 				}
 				targets = append(targets, t)
 			}
@@ -317,15 +317,16 @@ type target struct {
 
 // sampler generates the samples of one run.
 type sampler struct {
-	done    *atomic.Int64    // samples walked so far, when someone watches
-	counts  []int64          // per column, the samples that have a value there
-	lo, hi  int              // the columns this pass settles
-	widen   bool             // the pilot may add columns for longer schedules than expected
-	longest *atomic.Int64    // the most rows any sample had
-	raw     bool             // starts are sampled unrounded (see RawStartSampler)
-	fixed   bool             // the schedule's length does not depend on the draws (extremeRows)
-	arena   *floatArena      // where the pilot's columns are, when not on the Go heap
-	aligned []*alignedColumn // per column, how the bracket pass places it (nil: see columnBuckets)
+	done    *atomic.Int64     // samples walked so far, when someone watches
+	counts  []int64           // per column, the samples that have a value there
+	lo, hi  int               // the columns this pass settles
+	widen   bool              // the pilot may add columns for longer schedules than expected
+	longest *atomic.Int64     // the most rows any sample had
+	raw     bool              // starts are sampled unrounded (see RawStartSampler)
+	fixed   bool              // the schedule's length does not depend on the draws (extremeRows)
+	arena   *floatArena       // where the pilot's columns are, when not on the Go heap
+	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
+	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
 	s       Strategy
 	n       int
 	seed    int64
@@ -411,8 +412,10 @@ func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []f
 
 // pilot returns the first m samples' values for the columns of this pass (others stay nil),
 // widening the columns when allowed and a sample is longer than expected. When the pilot is every
-// sample its columns are sorted; otherwise each column is only ordered at the ranks that are read
-// (its least and greatest value and each percentile's bracket ranks; see orderRanks).
+// sample its columns are sorted. Otherwise a column whose values are positive has its least value
+// first, its greatest last and a histogram that brackets any rank (pilotHistogram); any other
+// column is only ordered at the ranks that are read (its least and greatest value and each
+// percentile's bracket ranks; see orderRanks).
 func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	out := make([][]float64, sm.cols)
 	for c := sm.lo; c < sm.hi; c++ {
@@ -449,9 +452,13 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 		parallel(len(out), func(c int) { orderEverySample(out[c], percents) })
 		return out
 	}
+	sm.hists = make([]*pilotHistogram, len(out))
 	parallel(len(out), func(c int) {
 		if len(out[c]) == 0 {
 			return
+		}
+		if sm.hists[c] = newPilotHistogram(out[c]); sm.hists[c] != nil {
+			return // its brackets come from its histogram
 		}
 		ranks := []int{0, len(out[c]) - 1}
 		for _, p := range percents {

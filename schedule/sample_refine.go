@@ -41,7 +41,7 @@ func (sm *sampler) refinedPilot(m int, percents []float64) ([][]float64, [][]bra
 			if len(pilot[c]) == 0 {
 				t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(pilotSize), true
 			} else {
-				t.bracket(pilot[c], t.p, pilotSize)
+				sub.bracket(t, pilot[c], t.p, pilotSize)
 			}
 			targets = append(targets, t)
 		}
