@@ -100,27 +100,68 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 	return a
 }
 
-// alignedCap is the room set aside for a worker's kept values of an aligned column, expecting
-// to see expected samples.
+// alignedCap is the room a worker's kept values of an aligned column are expected to take, for
+// sizing the arena their chunks come from, expecting to see expected samples.
 func (a *alignedColumn) alignedCap(expected int) int {
-	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+4*blockSize)
+	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+chunkLen/2)
+}
+
+// chunkLen is how many values a chunk of kept values holds: chunks are taken from the arena as
+// values come, so the memory touched is what is kept (plus half a chunk per column and worker on
+// average), however the samples are shared between workers, and nothing is copied.
+const chunkLen = 4096
+
+// keptChunks is one worker's kept values of one aligned column: full chunks, then the first n
+// values of cur.
+type keptChunks struct {
+	full  [][]float64
+	cur   []float64
+	n     int
+	total int // values in full
+}
+
+// each calls f with every run of kept values.
+func (k *keptChunks) each(f func(vals []float64)) {
+	for _, c := range k.full {
+		f(c)
+	}
+	f(k.cur[:k.n])
+}
+
+// room returns where the next block's values go, taking a new chunk from the arena when the
+// current one has less room than a block, or nil, marking the counts full, past twice
+// bracketLimit values.
+func (c *cutCounts) room(i int) *[blockSize]float64 {
+	k := &c.aligned[i]
+	if c.full {
+		return nil
+	}
+	if len(k.cur)-k.n >= blockSize {
+		return (*[blockSize]float64)(k.cur[k.n : k.n+blockSize])
+	}
+	if k.total+k.n+blockSize > 2*bracketLimit {
+		c.full = true
+		return nil
+	}
+	if k.n > 0 {
+		k.full = append(k.full, k.cur[:k.n])
+		k.total += k.n
+	}
+	k.cur, k.n = c.arena.floats(chunkLen), 0
+	return (*[blockSize]float64)(k.cur[:blockSize])
 }
 
 // placeColumnAligned is placeBlock's loop for an aligned column.
 func (l *cutLayout) placeColumnAligned(c *cutCounts, i int, block []float64, cols, samples int) {
 	a := l.aligned[i]
-	col := l.cols[i]
 	hist := (*[numBuckets]uint32)(c.hist[i*numBuckets : (i+1)*numBuckets])
-	n := c.alignedN[i]
-	var dst *[blockSize]float64
-	if vals := c.alignedVals[i]; len(vals)-n >= blockSize {
-		dst = (*[blockSize]float64)(vals[n : n+blockSize])
-	} else if dst = l.growAligned(c, i); dst == nil {
-		dst, n = &c.sink, -1 // full: count, keep nothing more
+	dst := c.room(i)
+	if dst == nil {
+		dst = &c.sink // full: count, keep nothing more
 	}
-	j := placeAligned(hist, &a.keep, dst, block[:samples*cols], col, cols, a.base, a.shift)
-	if n >= 0 {
-		c.alignedN[i] = n + j
+	j := placeAligned(hist, &a.keep, dst, block[:samples*cols], l.cols[i], cols, a.base, a.shift)
+	if !c.full {
+		c.aligned[i].n += j
 	}
 }
 
@@ -136,20 +177,6 @@ func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, dst *[block
 		j += int(keep[u])
 	}
 	return j
-}
-
-// growAligned gives column i's kept list room for another block, from the arena's spare room
-// while it has some, or returns nil, marking the counts full, past twice bracketLimit.
-func (l *cutLayout) growAligned(c *cutCounts, i int) *[blockSize]float64 {
-	vals, n := c.alignedVals[i], c.alignedN[i]
-	if c.full || n+blockSize > 2*bracketLimit {
-		c.full = true
-		return nil
-	}
-	grown := c.arena.floats(min(2*len(vals)+4*blockSize, 2*bracketLimit))
-	copy(grown, vals[:n])
-	c.alignedVals[i] = grown
-	return (*[blockSize]float64)(grown[n : n+blockSize])
 }
 
 // settleAligned settles the targets of aligned column i from every worker's bucket counts and
@@ -169,17 +196,19 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 	outsideFrom := (a.limit + 1) << (a.shift & 63) // bits less base from which a value is outside
 	var below, above []float64                     // values outside the range, NaN left out
 	for _, st := range states {
-		for _, v := range st.alignedVals[i][:st.alignedN[i]] {
-			if math.Float64bits(v)-a.base < outsideFrom {
-				continue
+		st.aligned[i].each(func(vals []float64) {
+			for _, v := range vals {
+				if math.Float64bits(v)-a.base < outsideFrom {
+					continue
+				}
+				switch {
+				case v < a.lo:
+					below = append(below, v)
+				case v > a.lo:
+					above = append(above, v)
+				}
 			}
-			switch {
-			case v < a.lo:
-				below = append(below, v)
-			case v > a.lo:
-				above = append(above, v)
-			}
-		}
+		})
 	}
 	total = int64(len(below) + len(above))
 	for _, n := range counts[:a.limit+1] {
@@ -216,11 +245,13 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 	}
 	in := scratch[:0]
 	for _, st := range states {
-		for _, v := range st.alignedVals[i][:st.alignedN[i]] {
-			if u := a.bucket(v); u <= a.limit && wanted[u] {
-				in = append(in, v)
+		st.aligned[i].each(func(vals []float64) {
+			for _, v := range vals {
+				if u := a.bucket(v); u <= a.limit && wanted[u] {
+					in = append(in, v)
+				}
 			}
-		}
+		})
 	}
 	mine := in[len(in):]
 	for j, t := range targets {

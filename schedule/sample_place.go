@@ -50,9 +50,8 @@ type cutCounts struct {
 	hist   []uint32    // per column with buckets, its values per bucket (see columnBuckets)
 	arena  *floatArena // where kept values are (see floatArena)
 
-	alignedVals [][]float64        // per aligned column, its kept values: the first alignedN[i]
-	alignedN    []int              //
-	sink        [blockSize]float64 // where a full aligned column's values go
+	aligned []keptChunks       // per aligned column, its kept values
+	sink    [blockSize]float64 // where a full aligned column's values go
 }
 
 // keptSize is how many values newCounts sets aside for a worker expecting to see expected samples.
@@ -80,11 +79,10 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	c.hist = make([]uint32, len(l.cols)*numBuckets)
 	c.arena = arena
-	c.alignedVals, c.alignedN = make([][]float64, len(l.cols)), make([]int, len(l.cols))
+	c.aligned = make([]keptChunks, len(l.cols))
 	for i := range l.cols {
-		if a := l.aligned[i]; a != nil {
-			c.alignedVals[i] = arena.floats(a.alignedCap(expected))
-			continue
+		if l.aligned[i] != nil {
+			continue // chunks are taken as values come
 		}
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
