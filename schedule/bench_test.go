@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -67,4 +68,40 @@ func BenchmarkPolynomial25Block(b *testing.B) {
 		s.sampleRawBlock(1, first, samples, block, 50)
 		first += samples
 	}
+}
+
+// BenchmarkPlaceAligned places a block of 256 such schedules in aligned columns (each value
+// counted in its bucket and written, kept when its bucket is), one bracket around each column's
+// median, as the pass over all samples places them: 48 values a schedule (the first start, 0, and
+// the wait after the last row have none to place); per value, the ns/value metric.
+func BenchmarkPlaceAligned(b *testing.B) {
+	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	const cols, samples = 50, blockSize
+	block := make([]float64, samples*cols)
+	s.sampleRawBlock(1, 0, samples, block, cols)
+	var columns []*columnCuts
+	var aligned []*alignedColumn
+	for c := 1; c < cols-1; c++ {
+		vals := make([]float64, samples)
+		for k := range vals {
+			vals[k] = block[k*cols+c]
+		}
+		slices.Sort(vals)
+		t := &target{col: c, p: 0.5}
+		t.bracket(vals, 0.5, samples)
+		cc := &columnCuts{col: c, targets: []*target{t}}
+		cc.prepare()
+		columns = append(columns, cc)
+		aligned = append(aligned, newAlignedColumn(vals[0], vals[samples-1], []bracketBounds{{lo: t.lo, hi: t.hi}}))
+	}
+	lay := newCutLayout(columns, 2)
+	copy(lay.aligned, aligned)
+	st := lay.newCounts(samples, nil)
+	for b.Loop() {
+		for i := range st.aligned {
+			st.aligned[i].n = 0 // the same chunk again: the memory stays put
+		}
+		lay.placeBlock(st, block, cols, samples)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*samples*len(columns)), "ns/value")
 }
