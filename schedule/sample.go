@@ -82,9 +82,33 @@ func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes i
 	_, fixed := extremeRows(s)
 	_, raw := rawStarts(s)
 	cols := sampledColumns(rows, fixed)
-	m := min(n, pilotSizeFor(s))
+	m := pilotFor(cols, n, pilotSizeFor(s), percents, raw, MemoryBudget)
 	group := columnsPerPass(cols, n, m, percents, refines(raw, fixed, m, n), MemoryBudget)
 	return rows, (cols + group - 1) / group
+}
+
+// pilotFor is how many samples the pilot of a computation over cols columns takes: pilotN, or
+// every sample when there are no more. A pilot of every sample holds them all, so a schedule of
+// thousands of rows takes several passes over the samples (one per group of columns that fits the
+// budget); with raw starts, whose columns hold no negative zero (the one value a bracket pass may
+// report otherwise than a sort), a pilot of 4096 or 1024 samples and a bracket pass are taken
+// instead when that takes fewer passes.
+func pilotFor(cols, n, pilotN, percents int, raw bool, budget int) int {
+	m := min(n, pilotN)
+	if m < n || !raw {
+		return m
+	}
+	passes := func(m int) int {
+		group := columnsPerPass(cols, n, m, percents, false, budget)
+		return (cols + group - 1) / group
+	}
+	best := m
+	for _, small := range []int{4096, 1024} {
+		if small < n && passes(small) < passes(best) {
+			best = small
+		}
+	}
+	return best
 }
 
 // refines reports whether a pilot of m of n samples is refined (refinedPilot): for raw starts or
@@ -110,10 +134,12 @@ func sampledColumns(rows int, fixed bool) int {
 }
 
 // columnsPerPass is how many columns fit the budget at once. Each holds m pilot values and, when
-// the pilot is not every sample, the values inside its brackets (about 6 standard deviations of
-// rank on each side, per percentile) and its bucket counts. A refined pilot holds pilotSize
-// values and the values inside their brackets (two per percentile) among the first m samples,
-// and lets them go before the pass over all samples keeps values: the larger of the two counts.
+// the pilot is not every sample, what the pass over all samples keeps: the values inside its
+// brackets (about 6 standard deviations of rank on each side, per percentile) and half as many
+// again (whole buckets around the brackets: alignedColumn), a chunk's room per worker (keptChunks)
+// and each worker's bucket counts. A refined pilot holds pilotSize values and the values inside
+// their brackets (two per percentile) among the first m samples, and lets them go before the
+// pass over all samples keeps values: the larger of the two counts.
 func columnsPerPass(cols, n, m, percents int, refined bool, budget int) int {
 	// A bracket keeps at most bracketLimit values per interval; past that it falls back to
 	// histograms, which hold bins, not values.
@@ -121,16 +147,15 @@ func columnsPerPass(cols, n, m, percents int, refined bool, budget int) int {
 		share := math.Min(1, (6*math.Sqrt(float64(pilot))+4)/float64(pilot)*1.05)
 		return float64(targets) * math.Min(share*float64(samples-pilot), bracketLimit)
 	}
-	// The pass over all samples keeps a quarter more: room set aside beyond the expected share,
-	// and whole buckets around the brackets (alignedColumn).
+	workers := float64(runtime.GOMAXPROCS(0))
+	pass := 1.5*inBrackets(percents, m, n) + workers*(2*blockSize+numBuckets/2)
 	per := float64(m)
 	switch {
 	case refined:
-		per = math.Max(pilotSize+inBrackets(2*percents, pilotSize, m), 1.25*inBrackets(percents, m, n))
+		per = math.Max(pilotSize+inBrackets(2*percents, pilotSize, m), pass)
 	case m < n:
-		per += 1.25 * inBrackets(percents, m, n)
+		per += pass
 	}
-	per += float64(runtime.GOMAXPROCS(0) * numBuckets / 2) // uint32 counts, per worker
 	group := int(float64(budget) / (8*per + 64))
 	return max(1, min(group, cols))
 }
@@ -150,7 +175,6 @@ func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN
 // percentilesOver samples with columns for rows rows (more if the pilot finds longer
 // schedules) and returns the longest schedule any sample had.
 func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int, rows int) (Quantiles, int) {
-	m := min(n, pilotN)
 	var longest atomic.Int64
 	_, fixed := extremeRows(s)
 	expected := rows
@@ -158,6 +182,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
 	_, raw := rawStarts(s)
+	m := pilotFor(cols, n, pilotN, len(percents), raw, budget)
 	refined := refines(raw, fixed, m, n)
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, len(percents), refined, budget)
@@ -167,6 +192,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		if refined {
 			pilot, brackets = sm.refinedPilot(m, percents)
 		} else {
+			sm.arena = newFloatArena((sm.hi - sm.lo) * m)
 			pilot = sm.pilot(m, percents)
 		}
 		if sm.cols > cols { // the first pilot found longer schedules
@@ -205,10 +231,15 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		if !refined {
 			sm.planAligned(pilot, m, targets)
 			for c, col := range pilot {
-				if len(col) > 2 {
+				switch {
+				case len(col) > 2:
 					pilot[c] = []float64{col[0], col[len(col)-1]}
+				case len(col) > 0:
+					pilot[c] = slices.Clone(col) // out of the arena, let go below
 				}
 			}
+			sm.arena.release() // its room serves the values the pass keeps
+			sm.arena = nil
 			runtime.GC()
 		}
 		sm.bracketPass(targets, pilot)

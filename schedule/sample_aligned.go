@@ -103,21 +103,30 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 // alignedCap is the room a worker's kept values of an aligned column are expected to take, for
 // sizing the arena their chunks come from, expecting to see expected samples.
 func (a *alignedColumn) alignedCap(expected int) int {
-	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+chunkLen/2)
+	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+a.chunkLen(expected)/2)
 }
 
-// chunkLen is how many values a chunk of kept values holds: chunks are taken from the arena as
-// values come, so the memory touched is what is kept (plus half a chunk per column and worker on
-// average), however the samples are shared between workers, and nothing is copied.
-const chunkLen = 4096
+// chunkLen is how many values a chunk of a worker's kept values holds, expecting to see expected
+// samples: chunks are taken from the arena as values come, so the memory touched is what is kept
+// plus part of a chunk per column and worker, however the samples are shared between workers, and
+// nothing is copied. A quarter of what is expected, from two blocks' room to 4096 values: a
+// schedule of thousands of rows keeps few values per column.
+func (a *alignedColumn) chunkLen(expected int) int {
+	n := 2 * blockSize
+	for n < 4096 && 4*n < int(a.share*float64(expected)) {
+		n *= 2
+	}
+	return n
+}
 
 // keptChunks is one worker's kept values of one aligned column: full chunks, then the first n
-// values of cur.
+// values of cur, each chunk of size values.
 type keptChunks struct {
 	full  [][]float64
 	cur   []float64
 	n     int
 	total int // values in full
+	size  int
 }
 
 // each calls f with every run of kept values.
@@ -147,7 +156,7 @@ func (c *cutCounts) room(i int) *[blockSize]float64 {
 		k.full = append(k.full, k.cur[:k.n])
 		k.total += k.n
 	}
-	k.cur, k.n = c.arena.floats(chunkLen), 0
+	k.cur, k.n = c.arena.floats(k.size), 0
 	return (*[blockSize]float64)(k.cur[:blockSize])
 }
 

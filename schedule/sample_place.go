@@ -81,8 +81,9 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 	c.arena = arena
 	c.aligned = make([]keptChunks, len(l.cols))
 	for i := range l.cols {
-		if l.aligned[i] != nil {
-			continue // chunks are taken as values come
+		if a := l.aligned[i]; a != nil {
+			c.aligned[i].size = a.chunkLen(expected) // chunks are taken as values come
+			continue
 		}
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {

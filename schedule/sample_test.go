@@ -238,3 +238,21 @@ func TestVariableLengthOnePass(t *testing.T) {
 		sameQuantiles(t, fmt.Sprintf("%+v", s), q, want)
 	}
 }
+
+// A schedule of many rows whose every sample does not fit the budget at once is sampled with a
+// smaller pilot and a bracket pass when that takes fewer passes (raw starts), with the same
+// results as sorting every sample.
+func TestManyRowsTakeASmallerPilot(t *testing.T) {
+	s := Polynomial{Attempts: 40, Jitter: 0.15}
+	const n, cols = 20000, 80
+	budget := cols * 15000 * 8 // room for 15000 values a column
+	m := pilotFor(cols, n, rawPilotSize, 2, true, budget)
+	if m >= n {
+		t.Fatalf("pilot of %d samples, want fewer than %d", m, n)
+	}
+	if pilotFor(cols, n, rawPilotSize, 2, false, budget) != n {
+		t.Error("a strategy without raw starts does not hold every sample")
+	}
+	want := exactPercentiles(s, n, 5, []float64{50, 99})
+	sameQuantiles(t, "smaller pilot", percentilesWithin(s, n, 5, []float64{50, 99}, rawPilotSize, nil, budget), want)
+}
