@@ -175,7 +175,10 @@ func (l *cutLayout) placeColumnAligned(c *cutCounts, i int, block []float64, col
 }
 
 // placeAligned counts the column's values in block in their buckets and writes each to dst[j],
-// j counting the values kept so far: a loop of few enough variables to stay in registers.
+// j counting the values kept so far: a loop of few enough variables to stay in registers, kept
+// out of line so that its caller's variables do not crowd them out.
+//
+//go:noinline
 func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, dst *[blockSize]float64, block []float64, col, cols int, base uint64, shift uint) int {
 	j := 0
 	for p := col; p < len(block); p += cols {
