@@ -14,8 +14,9 @@ const hugePage = 2 << 20
 // minArena is the least size worth an arena; below it slices come from the Go heap.
 const minArena = 4 << 20
 
-// arenaReserve is the address space reserved for arenas: nothing is committed until touched.
-const arenaReserve = 1 << 30
+// arenaReserve is the address space reserved for arenas (nothing is committed until touched):
+// more than the windows live at once ever take, within MemoryBudget.
+const arenaReserve = 512 << 20
 
 // floatArena hands out float64 slices from a window of one anonymous mapping the kernel is asked
 // to back with huge pages (MADV_HUGEPAGE). The values a bracket pass keeps and a refined pilot's
@@ -56,6 +57,13 @@ func newFloatArena(n int) *floatArena {
 	s.Lock()
 	defer s.Unlock()
 	if s.mapped == nil && !s.failed {
+		// Under a limit on the address space (ulimit -v) the reservation would count against
+		// the Go heap's room: take slices from the heap instead.
+		var limit syscall.Rlimit
+		if err := syscall.Getrlimit(syscall.RLIMIT_AS, &limit); err != nil || limit.Cur != ^uint64(0) {
+			s.failed = true
+			return nil
+		}
 		mapped, err := syscall.Mmap(-1, 0, arenaReserve+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE|syscall.MAP_NORESERVE)
 		if err != nil {
 			s.failed = true
