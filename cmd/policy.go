@@ -37,7 +37,7 @@ func runPolicies(g *globalOptions, path string) error {
 			continue
 		}
 		if s, err := p.bound.strategy(true); err == nil {
-			cost, _, _ := analyze.Cost(s, p.eval.samples, p.bound.random.seed, 1)
+			cost, _, _ := analyze.Cost(s, p.eval.samples, p.bound.random.seed, []float64{p.eval.percentile})
 			planned += cost
 		}
 	}

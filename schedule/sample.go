@@ -77,7 +77,7 @@ const MemoryBudget = 192 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
-func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes int) {
+func SamplingPasses(s Strategy, n int, seed int64, percents []float64) (rows, passes int) {
 	rows = SampledRows(s, n, seed)
 	_, fixed := extremeRows(s)
 	_, raw := rawStarts(s)
@@ -93,7 +93,7 @@ func SamplingPasses(s Strategy, n int, seed int64, percents int) (rows, passes i
 // budget); with raw starts, whose columns hold no negative zero (the one value a bracket pass may
 // report otherwise than a sort), a pilot of 4096 or 1024 samples and a bracket pass are taken
 // instead when that takes fewer passes.
-func pilotFor(cols, n, pilotN, percents int, raw bool, budget int) int {
+func pilotFor(cols, n, pilotN int, percents []float64, raw bool, budget int) int {
 	m := min(n, pilotN)
 	if m < n || !raw {
 		return m
@@ -140,19 +140,27 @@ func sampledColumns(rows int, fixed bool) int {
 // and each worker's bucket counts. A refined pilot holds pilotSize values and the values inside
 // their brackets (two per percentile) among the first m samples, and lets them go before the
 // pass over all samples keeps values: the larger of the two counts.
-func columnsPerPass(cols, n, m, percents int, refined bool, budget int) int {
+func columnsPerPass(cols, n, m int, percents []float64, refined bool, budget int) int {
 	// A bracket keeps at most bracketLimit values per interval; past that it falls back to
-	// histograms, which hold bins, not values.
-	inBrackets := func(targets, pilot, samples int) float64 {
-		share := math.Min(1, (6*math.Sqrt(float64(pilot))+4)/float64(pilot)*1.05)
-		return float64(targets) * math.Min(share*float64(samples-pilot), bracketLimit)
+	// histograms, which hold bins, not values. Its width is bracketRanks'.
+	inBrackets := func(pilot, samples int, twice bool) float64 {
+		kept := 0.0
+		for _, p := range percents {
+			kLo, kHi := bracketRanks(pilot, p/100)
+			share := math.Min(1, float64(kHi-kLo)/float64(pilot)*1.05)
+			kept += math.Min(share*float64(samples-pilot), bracketLimit)
+		}
+		if twice { // a refined pilot's targets: each percentile's two bracket ranks
+			kept *= 2
+		}
+		return kept
 	}
 	workers := float64(runtime.GOMAXPROCS(0))
-	pass := 1.5*inBrackets(percents, m, n) + workers*(2*blockSize+numBuckets/2)
+	pass := 1.5*inBrackets(m, n, false) + workers*(2*blockSize+numBuckets/2)
 	per := float64(m)
 	switch {
 	case refined:
-		per = math.Max(pilotSize+inBrackets(2*percents, pilotSize, m), pass)
+		per = math.Max(pilotSize+inBrackets(pilotSize, m, true), pass)
 	case m < n:
 		per += pass
 	}
@@ -182,10 +190,10 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
 	_, raw := rawStarts(s)
-	m := pilotFor(cols, n, pilotN, len(percents), raw, budget)
+	m := pilotFor(cols, n, pilotN, percents, raw, budget)
 	refined := refines(raw, fixed, m, n)
 	for lo := 0; lo < cols; {
-		group := columnsPerPass(cols, n, m, len(percents), refined, budget)
+		group := columnsPerPass(cols, n, m, percents, refined, budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
 		var pilot [][]float64
 		var brackets [][]bracketBounds
@@ -198,7 +206,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
-			sm.hi = min(lo+columnsPerPass(cols, n, m, len(percents), refined, budget), cols)
+			sm.hi = min(lo+columnsPerPass(cols, n, m, percents, refined, budget), cols)
 		}
 		sm.counts = counts
 		targets := make([]*target, 0, (sm.hi-sm.lo)*len(percents))

@@ -155,7 +155,7 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 			}
 		}
 	}
-	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1, 1); passes < 2 {
+	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1, []float64{50}); passes < 2 {
 		t.Errorf("20000 rows x 10000 samples in %d pass: past the memory budget", passes)
 	}
 }
@@ -246,11 +246,11 @@ func TestManyRowsTakeASmallerPilot(t *testing.T) {
 	s := Polynomial{Attempts: 40, Jitter: 0.15}
 	const n, cols = 20000, 80
 	budget := cols * 15000 * 8 // room for 15000 values a column
-	m := pilotFor(cols, n, rawPilotSize, 2, true, budget)
+	m := pilotFor(cols, n, rawPilotSize, []float64{50, 99}, true, budget)
 	if m >= n {
 		t.Fatalf("pilot of %d samples, want fewer than %d", m, n)
 	}
-	if pilotFor(cols, n, rawPilotSize, 2, false, budget) != n {
+	if pilotFor(cols, n, rawPilotSize, []float64{50, 99}, false, budget) != n {
 		t.Error("a strategy without raw starts does not hold every sample")
 	}
 	want := exactPercentiles(s, n, 5, []float64{50, 99})

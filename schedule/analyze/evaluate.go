@@ -101,7 +101,7 @@ type Budget struct{ used float64 }
 
 // Cost is the sampled rows n samples of s take: more than one pass when the rows do not fit the
 // sampler's memory budget at once.
-func Cost(s schedule.Strategy, n int, seed int64, percents int) (cost float64, rows, passes int) {
+func Cost(s schedule.Strategy, n int, seed int64, percents []float64) (cost float64, rows, passes int) {
 	rows, passes = schedule.SamplingPasses(s, n, seed, percents)
 	return float64(n) * float64(rows) * float64(passes), rows, passes
 }
@@ -124,7 +124,7 @@ func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, wat
 	if rows := len(s.Fill(draw.Fixed(0.5), nil)); float64(n)*float64(rows) > MaxSampledRows {
 		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, float64(n)*float64(rows), MaxSampledRows)
 	}
-	cost, rows, passes := Cost(s, n, seed, len(percents))
+	cost, rows, passes := Cost(s, n, seed, percents)
 	if one := float64(n) * float64(rows); one > MaxSampledRows {
 		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts", n, rows, one, MaxSampledRows)
 	}

@@ -318,7 +318,7 @@ func searchAffordable(def strategy.Def, v *param.Values, name string, g grid, e 
 	if err != nil {
 		return err
 	}
-	cost, rows, _ := Cost(s, e.Samples, e.Draws.Seed, 1)
+	cost, rows, _ := Cost(s, e.Samples, e.Draws.Seed, []float64{e.Percentile})
 	steps := bits.Len64(g.hi-g.lo) + 3
 	if total := cost * float64(steps); total > MaxSampledRows {
 		return param.BadInput("solve --for %s at a percentile samples up to %d times %d schedules of %d rows (%.3g sampled rows), past the cap of %.0e per command: lower --samples",
