@@ -233,7 +233,11 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 		t.bracketed = false
 		t.setRank(total)
 		buckets[j] = numBuckets
-		if total == 0 || full {
+		if total == 0 {
+			t.value, t.done = math.NaN(), true
+			continue
+		}
+		if full {
 			continue
 		}
 		k := t.rank - int64(len(below))
@@ -267,9 +271,6 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 	}
 	mine := in[len(in):]
 	for j, t := range targets {
-		if total == 0 {
-			t.value, t.done = math.NaN(), true
-		}
 		if buckets[j] == numBuckets {
 			continue
 		}

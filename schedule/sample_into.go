@@ -49,20 +49,20 @@ func newColumnFiller(s Strategy, cols int, raw bool) *columnFiller {
 // the last has a wait (the caller then measures the sample, see noteLonger).
 func (f *columnFiller) fill(d Draws, vals []float64) (longer bool) {
 	var n int
-	if f.raw != nil {
+	switch {
+	case f.raw != nil:
 		n = f.raw.SampleRawInto(d, vals)
-	} else if f.fast != nil {
+	case f.fast != nil:
 		n = f.fast.SampleInto(d, vals)
-	} else {
+	default:
 		f.rows = f.s.Fill(d, f.rows)
 		n = FillColumns(f.rows, vals)
-		for c := 2 * n; c < len(vals); c++ {
-			vals[c] = math.NaN()
-		}
-		return len(f.rows) > n // the rows say it: a last row with a wait may be the last
 	}
 	for c := 2 * n; c < len(vals); c++ {
 		vals[c] = math.NaN()
+	}
+	if f.raw == nil && f.fast == nil {
+		return len(f.rows) > n // the rows say it: a last row with a wait may be the last
 	}
 	return n > 0 && 2*n == len(vals) && !math.IsNaN(vals[len(vals)-1])
 }
