@@ -131,8 +131,34 @@ func (c *Composed) SampleInto(d Draws, vals []float64) int {
 }
 
 // SampleInto writes one schedule's column values (see ColumnSampler).
-func (f Fixed) SampleInto(d Draws, vals []float64) int {
-	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, false)
+func (f Fixed) SampleInto(d Draws, vals []float64) int { return f.sample(d, vals, false) }
+
+// sample is walkInto over WithAttempts(f.waits(), f.Attempts) without the policies' calls: the
+// same checks, the same draws and the same float operations in the same order (the wait w +
+// u*w*jitter, or w + 0 without jitter, then the job duration and the wait added to the start sum),
+// with the seeded generator called directly.
+func (f Fixed) sample(d Draws, vals []float64, raw bool) int {
+	w := math.Trunc(f.Wait)
+	g, seeded := d.(*draw.SplitMix)
+	var sum StartSum
+	for k := 1; 2*k <= len(vals); k++ {
+		vals[2*k-2], vals[2*k-1] = sum.start(raw), math.NaN()
+		if k >= MaxAttempts || k >= f.Attempts {
+			return k
+		}
+		jitter := 0.0 // activeJobJitter: no draw without jitter
+		switch {
+		case f.Jitter != 0 && seeded:
+			jitter = g.Unit() * w * f.Jitter
+		case f.Jitter != 0:
+			jitter = d.Unit() * w * f.Jitter
+		}
+		wait := w + jitter
+		vals[2*k-1] = wait
+		sum.Add(f.JobDuration)
+		sum.Add(wait)
+	}
+	return len(vals) / 2
 }
 
 // SampleInto writes one schedule's column values with Fill's operations (see ColumnSampler).

@@ -21,6 +21,8 @@ func sampledStrategies() []Strategy {
 		Polynomial{Attempts: 5, Jitter: 0},
 		Polynomial{Attempts: 1, Jitter: 0.5},
 		Fixed{Attempts: 7, Wait: 3.7, Jitter: 0.15, JobDuration: 1.1},
+		Fixed{Attempts: 5, Wait: 2, Jitter: 0},
+		Fixed{Attempts: 1, Wait: 5, Jitter: 0.3},
 		Sidekiq{Retries: 25, Version: SidekiqVersion{Major: 7}},
 		Sidekiq{Retries: 6, Version: SidekiqVersion{Major: 8}, JobDuration: 2},
 		Sidekiq{Retries: 0, Version: SidekiqVersion{Major: 6}},

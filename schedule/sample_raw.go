@@ -108,9 +108,7 @@ func (f Fixed) RawStarts() bool {
 }
 
 // SampleRawInto is SampleInto with unrounded starts (see RawStartSampler).
-func (f Fixed) SampleRawInto(d Draws, vals []float64) int {
-	return walkInto(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, true)
-}
+func (f Fixed) SampleRawInto(d Draws, vals []float64) int { return f.sample(d, vals, true) }
 
 // start is the start to write for the next row: Raw() when raw, else Now().
 func (s *StartSum) start(raw bool) float64 {
