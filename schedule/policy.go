@@ -1,7 +1,5 @@
 package schedule
 
-import "math"
-
 // Step is what a policy knows when an attempt has just failed.
 type Step struct {
 	Attempt int     // 1-based attempt that just failed
@@ -74,10 +72,11 @@ func WithMaxElapsed(p Policy, limit float64) Policy {
 
 // Capped bounds every wait at limit: this is not a total time, each wait is cut on its own. The
 // cap applies where it wraps: around the jitter it bounds the jittered wait, inside it the
-// nominal one.
+// nominal one. The builtin min is math.Min for a finite limit (they differ only for -Inf and NaN
+// together), inlined.
 func Capped(p Policy, limit float64) Policy {
 	return PolicyFunc(func(s Step, d Draws) (float64, bool) {
 		w, ok := p.Next(s, d)
-		return math.Min(w, limit), ok
+		return min(w, limit), ok
 	})
 }

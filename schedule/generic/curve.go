@@ -4,8 +4,6 @@
 package generic
 
 import (
-	"math"
-
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/param"
 )
@@ -20,12 +18,13 @@ type Curve interface {
 }
 
 // saturate keeps a nominal wait finite and non-negative: NaN (0 x Inf) is 0, anything past
-// MaxWait is MaxWait.
+// MaxWait is MaxWait. (The builtin min is math.Min here, inlined: d is a number and MaxWait
+// finite, where the two could differ.)
 func saturate(d float64) float64 {
 	if d != d || d < 0 {
 		return 0
 	}
-	return math.Min(d, MaxWait)
+	return min(d, MaxWait)
 }
 
 // Waits is a curve as a policy: every attempt is followed by its nominal wait. A curve does not
