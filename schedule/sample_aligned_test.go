@@ -15,113 +15,131 @@ import (
 // or at random (often wrong); the pilot's brackets, which hold their ranks, must settle.
 func TestAlignedSettlesAsSorted(t *testing.T) {
 	g := draw.NewSplitMix(17, 0)
-	settled, trials := 0, 0
+	settled := 0
 	for trial := range 600 {
-		lo := math.Ldexp(1+g.Unit(), int(g.Intn(40))-20)
-		hi := lo * (1 + math.Ldexp(g.Unit(), -int(g.Intn(50))))
-		if trial%7 == 0 {
-			hi = lo // a range of one value
+		settled += alignedTrial(t, g, trial)
+	}
+	if settled < 600 {
+		t.Fatalf("only %d of %d targets settled", settled, 4*600)
+	}
+}
+
+// FuzzAlignedSettlesAsSorted is TestAlignedSettlesAsSorted's trial from any seed.
+func FuzzAlignedSettlesAsSorted(f *testing.F) {
+	f.Add(uint64(1), uint16(0))
+	f.Add(uint64(2), uint16(7))
+	f.Add(uint64(3), uint16(10))
+	f.Fuzz(func(t *testing.T, seed uint64, trial uint16) {
+		alignedTrial(t, draw.NewSplitMix(int64(seed), 0), int(trial))
+	})
+}
+
+// alignedTrial places a column of values drawn from g (the trial number picks point masses, a
+// range of one value and kept values past a chunk) through an aligned column and checks every
+// settled percentile against sorting; it returns how many settled.
+func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
+	t.Helper()
+	lo := math.Ldexp(1+g.Unit(), int(g.Intn(40))-20)
+	hi := lo * (1 + math.Ldexp(g.Unit(), -int(g.Intn(50))))
+	if trial%7 == 0 {
+		hi = lo // a range of one value
+	}
+	mass := lo + (hi-lo)*g.Unit()
+	pool := []float64{lo, hi, mass, math.Nextafter(lo, 0), math.Nextafter(hi, math.Inf(1)), 0, math.Copysign(0, -1), -lo, math.Inf(1), math.Inf(-1), math.NaN(), 1e300, math.MaxFloat64, 2 * hi}
+	value := func() float64 {
+		switch r := g.Intn(10); {
+		case r == 0:
+			return pool[g.Intn(int64(len(pool)))]
+		case r <= 2 && trial%3 == 0:
+			return mass // a point mass: a third of the values or so
+		default:
+			return lo + (hi-lo)*g.Unit()
 		}
-		mass := lo + (hi-lo)*g.Unit()
-		pool := []float64{lo, hi, mass, math.Nextafter(lo, 0), math.Nextafter(hi, math.Inf(1)), 0, math.Copysign(0, -1), -lo, math.Inf(1), math.Inf(-1), math.NaN(), 1e300, math.MaxFloat64, 2 * hi}
-		value := func() float64 {
-			switch r := g.Intn(10); {
-			case r == 0:
-				return pool[g.Intn(int64(len(pool)))]
-			case r <= 2 && trial%3 == 0:
-				return mass // a point mass: a third of the values or so
-			default:
-				return lo + (hi-lo)*g.Unit()
-			}
+	}
+	const cols, col = 3, 1
+	blocks, samples := 1+int(g.Intn(6)), 1+int(g.Intn(blockSize))
+	if trial%10 == 0 {
+		blocks, samples = 20+int(g.Intn(20)), blockSize // kept values past a chunk
+	}
+	workers := 1 + int(g.Intn(3))
+	blockOf := make([][]float64, blocks)
+	for b := range blockOf {
+		blockOf[b] = make([]float64, cols*samples)
+		for i := range blockOf[b] {
+			blockOf[b][i] = value()
 		}
-		const cols, col = 3, 1
-		blocks, samples := 1+int(g.Intn(6)), 1+int(g.Intn(blockSize))
-		if trial%10 == 0 {
-			blocks, samples = 20+int(g.Intn(20)), blockSize // kept values past a chunk
-		}
-		workers := 1 + int(g.Intn(3))
-		blockOf := make([][]float64, blocks)
-		for b := range blockOf {
-			blockOf[b] = make([]float64, cols*samples)
-			for i := range blockOf[b] {
-				blockOf[b][i] = value()
-			}
-		}
-		// Every bucket edge of the range is a value too, now and then.
-		probe := newAlignedColumn(lo, hi, nil)
-		if probe == nil {
-			t.Fatalf("range [%v, %v] refused", lo, hi)
-		}
-		for b := range blockOf {
-			for k := range samples {
-				if g.Intn(8) == 0 {
-					u := uint64(g.Intn(int64(probe.limit) + 1))
-					v := math.Float64frombits(probe.base + u<<probe.shift)
-					blockOf[b][k*cols+col] = v
-				}
-			}
-		}
-		var all []float64
-		for b := range blockOf {
-			for k := range samples {
-				if v := blockOf[b][k*cols+col]; v == v {
-					all = append(all, v)
-				}
-			}
-		}
-		sorted := slices.Clone(all)
-		slices.Sort(sorted)
-		percents := []float64{0.01, 0.5, 0.9, 0.999}
-		var targets []*target
-		var brackets []bracketBounds
-		for _, p := range percents {
-			tg := &target{col: col, p: p}
-			if len(sorted) > 0 && g.Intn(3) != 0 {
-				k := max(1, min(int(math.Ceil(p*float64(len(sorted)))), len(sorted))) - 1
-				tg.lo, tg.hi = sorted[max(k-int(g.Intn(3)), 0)], sorted[min(k+int(g.Intn(3)), len(sorted)-1)]
-			} else {
-				tg.lo, tg.hi = lo+(hi-lo)*g.Unit(), hi
-			}
-			tg.bracketed = true
-			targets = append(targets, tg)
-			brackets = append(brackets, bracketBounds{lo: tg.lo, hi: tg.hi})
-		}
-		cc := &columnCuts{col: col, targets: targets}
-		cc.prepare()
-		lay := newCutLayout([]*columnCuts{cc}, max(len(cc.bounds), 1))
-		lay.aligned[0] = newAlignedColumn(lo, hi, brackets)
-		states := make([]*cutCounts, workers)
-		for w := range states {
-			states[w] = lay.newCounts(0, nil) // no room expected: the kept lists grow
-		}
-		for b, block := range blockOf {
-			lay.placeBlock(states[b%workers], block, cols, samples)
-		}
-		trials++
-		total, _ := lay.settleAligned(0, targets, states, nil)
-		if total != int64(len(sorted)) {
-			t.Fatalf("trial %d: total %d, want %d", trial, total, len(sorted))
-		}
-		for j, tg := range targets {
-			if !tg.done {
-				continue
-			}
-			settled++
-			if len(sorted) == 0 {
-				if !math.IsNaN(tg.value) {
-					t.Fatalf("trial %d: no values, p%v = %v", trial, tg.p, tg.value)
-				}
-				continue
-			}
-			want := sorted[tg.rank-1]
-			if math.Float64bits(tg.value) != math.Float64bits(want) {
-				t.Fatalf("trial %d [%v, %v]: p%v = %v, sorting gives %v (bracket %v)", trial, lo, hi, percents[j], tg.value, want, brackets[j])
+	}
+	// Every bucket edge of the range is a value too, now and then.
+	probe := newAlignedColumn(lo, hi, nil)
+	if probe == nil {
+		t.Fatalf("range [%v, %v] refused", lo, hi)
+	}
+	for b := range blockOf {
+		for k := range samples {
+			if g.Intn(8) == 0 {
+				u := uint64(g.Intn(int64(probe.limit) + 1))
+				v := math.Float64frombits(probe.base + u<<probe.shift)
+				blockOf[b][k*cols+col] = v
 			}
 		}
 	}
-	if settled < trials {
-		t.Fatalf("only %d of %d trials' targets settled", settled, 4*trials)
+	var all []float64
+	for b := range blockOf {
+		for k := range samples {
+			if v := blockOf[b][k*cols+col]; v == v {
+				all = append(all, v)
+			}
+		}
 	}
+	sorted := slices.Clone(all)
+	slices.Sort(sorted)
+	percents := []float64{0.01, 0.5, 0.9, 0.999}
+	var targets []*target
+	var brackets []bracketBounds
+	for _, p := range percents {
+		tg := &target{col: col, p: p}
+		if len(sorted) > 0 && g.Intn(3) != 0 {
+			k := max(1, min(int(math.Ceil(p*float64(len(sorted)))), len(sorted))) - 1
+			tg.lo, tg.hi = sorted[max(k-int(g.Intn(3)), 0)], sorted[min(k+int(g.Intn(3)), len(sorted)-1)]
+		} else {
+			tg.lo, tg.hi = lo+(hi-lo)*g.Unit(), hi
+		}
+		tg.bracketed = true
+		targets = append(targets, tg)
+		brackets = append(brackets, bracketBounds{lo: tg.lo, hi: tg.hi})
+	}
+	cc := &columnCuts{col: col, targets: targets}
+	cc.prepare()
+	lay := newCutLayout([]*columnCuts{cc}, max(len(cc.bounds), 1))
+	lay.aligned[0] = newAlignedColumn(lo, hi, brackets)
+	states := make([]*cutCounts, workers)
+	for w := range states {
+		states[w] = lay.newCounts(0, nil) // no room expected: the kept lists grow
+	}
+	for b, block := range blockOf {
+		lay.placeBlock(states[b%workers], block, cols, samples)
+	}
+	total, _ := lay.settleAligned(0, targets, states, nil)
+	if total != int64(len(sorted)) {
+		t.Fatalf("trial %d: total %d, want %d", trial, total, len(sorted))
+	}
+	for j, tg := range targets {
+		if !tg.done {
+			continue
+		}
+		settled++
+		if len(sorted) == 0 {
+			if !math.IsNaN(tg.value) {
+				t.Fatalf("trial %d: no values, p%v = %v", trial, tg.p, tg.value)
+			}
+			continue
+		}
+		want := sorted[tg.rank-1]
+		if math.Float64bits(tg.value) != math.Float64bits(want) {
+			t.Fatalf("trial %d [%v, %v]: p%v = %v, sorting gives %v (bracket %v)", trial, lo, hi, percents[j], tg.value, want, brackets[j])
+		}
+	}
+	return settled
 }
 
 // A bracket that holds its rank always settles, from one worker's values or several.
