@@ -97,6 +97,26 @@ func TestSampleRawIntoMatchesSampleInto(t *testing.T) {
 	}
 }
 
+// neumaierNonNegative is StartSum.Add for non-negative operands: zeros, ties, subnormals, sums
+// far above or below the addend, infinity.
+func TestNeumaierNonNegativeIsStartSumAdd(t *testing.T) {
+	special := []float64{0, math.SmallestNonzeroFloat64, 1e-300, 0.1, 1, 2, 3, 1e16, 1e300, math.MaxFloat64, math.Inf(1)}
+	g := draw.NewSplitMix(5, 0)
+	random := func() float64 { return math.Ldexp(g.Unit(), int(g.Unit()*120)-60) }
+	for i := 0; i < 200000; i++ {
+		sum, comp, d := random(), random()*1e-16, random()
+		if i < len(special)*len(special) {
+			sum, d = special[i/len(special)], special[i%len(special)]
+		}
+		want := StartSum{sum: sum, comp: comp}
+		want.Add(d)
+		gotSum, gotComp := neumaierNonNegative(sum, comp, d)
+		if !sameBits(gotSum, want.sum) || !sameBits(gotComp, want.comp) {
+			t.Fatalf("sum %v comp %v + %v: %v, %v; StartSum.Add gives %v, %v", sum, comp, d, gotSum, gotComp, want.sum, want.comp)
+		}
+	}
+}
+
 // The lockstep block sampler writes what SampleRawInto writes, sample by sample, for block sizes
 // that are and are not multiples of the lanes, and NaN past the rows.
 func TestRawBlockMatchesSampleRawInto(t *testing.T) {
