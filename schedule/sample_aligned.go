@@ -200,7 +200,8 @@ func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, shift uint,
 // settleAligned settles the targets of aligned column i from every worker's bucket counts and
 // kept values (see alignedColumn), and returns how many samples have a value in the column. It
 // reads the kept values twice: for those outside the range (which decide the count, and so the
-// ranks), then for those of the buckets where the ranks fall.
+// ranks), then for those of the buckets where the ranks fall, each into its bucket's list, sized
+// from the bucket's count in scratch (returned for the next column).
 func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
 	a := l.aligned[i]
 	var counts [numBuckets]int64
@@ -233,8 +234,11 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 		total += n
 	}
 	// Each target's bucket (past limit: among the values outside the range), and its rank there.
+	// slot[u] is 1 + the index in lists of bucket u's values, 0 when they are not wanted.
+	var slot [numBuckets]uint16
+	var lists [][]float64
 	buckets, ranks := make([]uint64, len(targets)), make([]int64, len(targets))
-	var wanted [numBuckets]bool
+	room := 0
 	for j, t := range targets {
 		t.bracketed = false
 		t.setRank(total)
@@ -262,35 +266,46 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 		case u > a.limit:
 			t.value, t.done = selectRank(above, int(k-1)), true
 		case a.keep[u] == 1:
-			buckets[j], ranks[j], wanted[u] = u, k, true
+			buckets[j], ranks[j] = u, k
+			if slot[u] == 0 {
+				lists = append(lists, nil)
+				slot[u] = uint16(len(lists)) // at most numBuckets lists
+				room += int(counts[u])
+			}
 		} // else the rank fell outside every kept bucket
 	}
-	in := scratch[:0]
+	if len(lists) == 0 {
+		return total, scratch
+	}
+	if cap(scratch) < room {
+		scratch = make([]float64, room)
+	}
+	free := scratch[:room]
+	for u, s := range slot {
+		if s != 0 {
+			n := counts[u]
+			lists[s-1], free = free[:0:n], free[n:]
+		}
+	}
 	for _, st := range states {
 		st.aligned[i].each(func(vals []float64) {
 			for _, v := range vals {
-				if u := a.bucket(v); u <= a.limit && wanted[u] {
-					in = append(in, v)
+				if s := slot[a.bucket(v)]; s != 0 {
+					lists[s-1] = append(lists[s-1], v)
 				}
 			}
 		})
 	}
-	mine := in[len(in):]
 	for j, t := range targets {
 		if buckets[j] == numBuckets {
 			continue
 		}
-		mine = mine[:0]
-		for _, v := range in {
-			if a.bucket(v) == buckets[j] {
-				mine = append(mine, v)
-			}
-		}
-		if int64(len(mine)) == counts[buckets[j]] { // every value of the bucket was kept
-			t.value, t.done = selectRank(mine, int(ranks[j]-1)), true
+		list := lists[slot[buckets[j]]-1]
+		if int64(len(list)) == counts[buckets[j]] { // every value of the bucket was kept
+			t.value, t.done = selectRank(list, int(ranks[j]-1)), true
 		}
 	}
-	return total, in[:0]
+	return total, scratch
 }
 
 // planAligned sets sm.aligned for the columns of the pass: from the pilot's values (m samples),
