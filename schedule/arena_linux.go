@@ -19,12 +19,12 @@ const minArena = 4 << 20
 const arenaReserve = 512 << 20
 
 // floatArena hands out float64 slices from a window of one anonymous mapping the kernel is asked
-// to back with huge pages (MADV_HUGEPAGE). The values a bracket pass keeps and a refined pilot's
+// to back with huge pages (MADV_HUGEPAGE). The values a bracket pass keeps and a pilot's
 // columns are written once each, megabytes of them: into memory never touched before, that is a
 // page fault per 512 values with 4 KB pages, and on virtual machines the kernel zeroing each new
 // page costs about a millisecond a megabyte, as much as generating the values. Huge pages make it
 // one fault per 2 MB, and windows are reused: arenas are handed out as a stack (arenaSpace), so
-// the pages a refined pilot touched serve the pass over all samples after it, with no new fault.
+// the pages a pilot touched serve the pass over all samples after it, with no new fault.
 // The memory is the arena's until release, which the owner calls once no slice from it is read
 // any more; it holds no pointers, so the garbage collector need not see it.
 type floatArena struct {

@@ -45,8 +45,9 @@ func (q Quantiles) AllReach() bool {
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement ColumnSampler write each sample straight into its column
 // values; others go through Fill. Strategies that implement RawStartSampler have their starts
-// placed before rounding (rounded once selected). Those and schedules of a fixed length have a
-// pilot of 65536 samples whose bracket ranks are themselves sampled (refinedPilot). Values are
+// placed before rounding (rounded once selected). Those and schedules of a fixed length have
+// their brackets narrowed, once the pass has walked 65536 samples, to the ranks a pilot of those
+// samples gives (cutLayout.narrow). Values are
 // placed by bucket: without a branch per value where the pilot allows (alignedColumn), else
 // through boundary cells (columnBuckets). A bracket that misses (rare) falls back to histogram
 // passes that narrow a column's range bin by bin. Passes split the samples into chunks
@@ -111,9 +112,10 @@ func pilotFor(cols, n, pilotN int, percents []float64, raw bool, budget int) int
 	return best
 }
 
-// refines reports whether a pilot of m of n samples is refined (refinedPilot): for raw starts or
-// a fixed length, whose pilots are generated on every core, when the pilot is larger than
-// pilotSize and not every sample.
+// refines reports whether a pilot of m of n samples is refined: a pilot of pilotSize samples
+// plans the pass, which narrows its brackets to those of m samples once it has walked them
+// (cutLayout.narrow). For raw starts or a fixed length, whose pilots are generated on every core,
+// when the pilot is larger than pilotSize and not every sample.
 func refines(raw, fixed bool, m, n int) bool {
 	return (raw || fixed) && m > pilotSize && m < n
 }
@@ -137,32 +139,29 @@ func sampledColumns(rows int, fixed bool) int {
 // the pilot is not every sample, what the pass over all samples keeps: the values inside its
 // brackets (about 6 standard deviations of rank on each side, per percentile) and half as many
 // again (whole buckets around the brackets: alignedColumn), a chunk's room per worker (keptChunks)
-// and each worker's bucket counts. A refined pilot holds pilotSize values and the values inside
-// their brackets (two per percentile) among the first m samples, and lets them go before the
-// pass over all samples keeps values: the larger of the two counts.
+// and each worker's bucket counts. A refined pass's pilot holds pilotSize values, let go before
+// the pass keeps the values inside that pilot's brackets among the first m samples and inside
+// the brackets of m samples after (cutLayout.narrow): the larger of the two counts.
 func columnsPerPass(cols, n, m int, percents []float64, refined bool, budget int) int {
 	// A bracket keeps at most bracketLimit values per interval; past that it falls back to
 	// histograms, which hold bins, not values. Its width is bracketRanks'.
-	inBrackets := func(pilot, samples int, twice bool) float64 {
+	inBrackets := func(pilot, samples int) float64 {
 		kept := 0.0
 		for _, p := range percents {
 			kLo, kHi := bracketRanks(pilot, p/100)
 			share := math.Min(1, float64(kHi-kLo)/float64(pilot)*1.05)
 			kept += math.Min(share*float64(samples-pilot), bracketLimit)
 		}
-		if twice { // a refined pilot's targets: each percentile's two bracket ranks
-			kept *= 2
-		}
 		return kept
 	}
 	workers := float64(runtime.GOMAXPROCS(0))
-	pass := 1.5*inBrackets(m, n, false) + workers*(2*blockSize+numBuckets/2)
+	room := workers * (2*blockSize + numBuckets/2)
 	per := float64(m)
 	switch {
 	case refined:
-		per = math.Max(pilotSize+inBrackets(pilotSize, m, true), pass)
+		per = math.Max(pilotSize, 1.5*(inBrackets(pilotSize, m)+inBrackets(m, n))+room)
 	case m < n:
-		per += pass
+		per += 1.5*inBrackets(m, n) + room
 	}
 	group := int(float64(budget) / (8*per + 64))
 	return max(1, min(group, cols))
@@ -192,17 +191,18 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	_, raw := rawStarts(s)
 	m := pilotFor(cols, n, pilotN, percents, raw, budget)
 	refined := refines(raw, fixed, m, n)
+	pm := m // the samples the pilot holds
+	if refined {
+		pm = pilotSize
+	}
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, percents, refined, budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
-		var pilot [][]float64
-		var brackets [][]bracketBounds
 		if refined {
-			pilot, brackets = sm.refinedPilot(m, percents)
-		} else {
-			sm.arena = newFloatArena((sm.hi - sm.lo) * m)
-			pilot = sm.pilot(m, percents)
+			sm.narrowAt = m
 		}
+		sm.arena = newFloatArena((sm.hi - sm.lo) * pm)
+		pilot := sm.pilot(pm, percents)
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
@@ -214,7 +214,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			if m == n { // every sample is in the pilot
 				counts[c] = int64(len(pilot[c]))
 			}
-			for j, p := range percents {
+			for _, p := range percents {
 				t := &target{col: c, p: p / 100}
 				switch {
 				case m == n && len(pilot[c]) == 0: // a column with no values: the wait after a last row
@@ -223,33 +223,27 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 					t.setRank(counts[c])
 					t.value, t.done = pilot[c][t.rank-1], true
 				case len(pilot[c]) == 0: // no pilot sample reaches it: keep whatever the pass finds
-					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(m), true
-				case refined:
-					b := brackets[c][j]
-					t.lo, t.hi, t.share, t.bracketed = b.lo, b.hi, b.share, true
+					t.lo, t.hi, t.share, t.bracketed = math.Inf(-1), math.Inf(1), 1.0/float64(pm), true
 				default:
-					sm.bracket(t, pilot[c], p/100, m)
+					sm.bracket(t, pilot[c], p/100, pm)
 				}
 				targets = append(targets, t)
 			}
 		}
 		// From here on only each pilot column's least and greatest values are read (the
-		// buckets' range and the histograms' grid): let the rest go before values are kept (a
-		// refined pilot holds nothing more, and has planned the aligned columns).
-		if !refined {
-			sm.planAligned(pilot, m, targets)
-			for c, col := range pilot {
-				switch {
-				case len(col) > 2:
-					pilot[c] = []float64{col[0], col[len(col)-1]}
-				case len(col) > 0:
-					pilot[c] = slices.Clone(col) // out of the arena, let go below
-				}
+		// buckets' range and the histograms' grid): let the rest go before values are kept.
+		sm.planAligned(pilot, pm, targets)
+		for c, col := range pilot {
+			switch {
+			case len(col) > 2:
+				pilot[c] = []float64{col[0], col[len(col)-1]}
+			case len(col) > 0:
+				pilot[c] = slices.Clone(col) // out of the arena, let go below
 			}
-			sm.arena.release() // its room serves the values the pass keeps
-			sm.arena = nil
-			runtime.GC()
 		}
+		sm.arena.release() // its room serves the values the pass keeps
+		sm.arena = nil
+		runtime.GC()
 		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
@@ -366,10 +360,13 @@ type sampler struct {
 	arena   *floatArena       // where the pilot's columns are, when not on the Go heap
 	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
-	s       Strategy
-	n       int
-	seed    int64
-	cols    int
+	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
+	// brackets to those a pilot of that many samples gives (cutLayout.narrow); 0: never.
+	narrowAt int
+	s        Strategy
+	n        int
+	seed     int64
+	cols     int
 }
 
 // blockSize is the most samples a worker generates before visiting them (see blockLen).
@@ -415,38 +412,45 @@ func (sm *sampler) noteLonger(i uint64) {
 // state from newState. Samples are handed out in chunks; which worker sees which sample does not
 // matter to a visit that only counts and keeps values.
 func walkBlocks[W any](sm *sampler, newState func() W, visit func(w W, block []float64, samples int)) []W {
-	workers := runtime.GOMAXPROCS(0)
+	states := make([]W, runtime.GOMAXPROCS(0))
+	for w := range states {
+		states[w] = newState()
+	}
+	walkRange(sm, 0, sm.n, states, visit)
+	return states
+}
+
+// walkRange is walkBlocks over samples from to to-1, one goroutine per state.
+func walkRange[W any](sm *sampler, from, to int, states []W, visit func(w W, block []float64, samples int)) {
 	const chunk = 1 << 12
 	var next atomic.Int64
-	states := make([]W, workers)
+	next.Store(int64(from))
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		states[w] = newState()
+	for _, st := range states {
 		wg.Add(1)
-		go func(st W) {
+		go func() {
 			defer wg.Done()
 			f := newColumnFiller(sm.s, sm.cols, sm.raw)
 			bl := blockLen(sm.cols)
 			block := make([]float64, bl*sm.cols)
 			for {
 				start := next.Add(chunk) - chunk
-				if start >= int64(sm.n) {
+				if start >= int64(to) {
 					return
 				}
+				end := min(start+chunk, int64(to))
 				if sm.done != nil {
-					sm.done.Add(min(chunk, int64(sm.n)-start))
+					sm.done.Add(end - start)
 				}
-				end := min(start+chunk, int64(sm.n))
 				for i := start; i < end; i += int64(bl) {
 					nb := int(min(int64(bl), end-i))
 					f.fillBlock(sm.seed, uint64(i), nb, block, sm.cols, sm.noteLonger)
 					visit(st, block, nb)
 				}
 			}
-		}(states[w])
+		}()
 	}
 	wg.Wait()
-	return states
 }
 
 // pilot returns the first m samples' values for the columns of this pass (others stay nil),

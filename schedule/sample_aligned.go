@@ -23,6 +23,10 @@ type alignedColumn struct {
 	keep  [numBuckets]uint8 // 1 when the bucket's values are kept
 }
 
+// bracketBounds is a bracket as a column's buckets are planned from: its least and greatest
+// values, and the share of samples expected inside.
+type bracketBounds struct{ lo, hi, share float64 }
+
 // alignedRangeMax bounds the range of an aligned column: with the greatest value at most 2^1000,
 // every value outside the range (below lo, negative, zero, infinite, NaN) has bits that fall,
 // shifted, past the range's buckets (see newAlignedColumn).
@@ -47,22 +51,40 @@ func newAlignedColumn(lo, hi float64, brackets []bracketBounds) *alignedColumn {
 		a.shift++
 	}
 	a.limit = span >> a.shift
+	a.keepBrackets(brackets)
+	return a
+}
+
+// keepBrackets marks every bucket a bracket touches kept, and every bucket past the range.
+func (a *alignedColumn) keepBrackets(brackets []bracketBounds) {
 	for u := a.limit + 1; u < numBuckets; u++ {
 		a.keep[u] = 1
 	}
 	for _, b := range brackets {
 		first, last := uint64(0), a.limit
-		if b.lo > lo {
+		if b.lo > a.lo {
 			first = min(a.bucket(b.lo), a.limit)
 		}
-		if b.hi < hi {
+		if !math.IsInf(b.hi, 1) {
 			last = a.bucket(b.hi)
 		}
 		for u := first; u <= last && u <= a.limit; u++ {
 			a.keep[u] = 1
 		}
 	}
-	return a
+}
+
+// narrowed is the column keeping only the buckets that both it and brackets keep: placed after
+// a, it keeps no value a would not, so a bucket it keeps has all its values kept, before and
+// after (settleAligned selects in such buckets only).
+func (a *alignedColumn) narrowed(brackets []bracketBounds) *alignedColumn {
+	n := *a
+	n.keep = [numBuckets]uint8{}
+	n.keepBrackets(brackets)
+	for u := range n.keep {
+		n.keep[u] &= a.keep[u]
+	}
+	return &n
 }
 
 // bucket is v's bucket: past limit for any value outside the range.

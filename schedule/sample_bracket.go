@@ -90,9 +90,18 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	// bracket hold more values than the pilot suggests.
 	arena := newFloatArena(workers * lay.keptSize(sm.n/workers) * 5 / 4)
 	defer arena.release() // after the kept values are joined into scratch slices, below
-	states := walkBlocks(sm, func() *cutCounts { return lay.newCounts(sm.n/workers, arena) }, func(c *cutCounts, block []float64, samples int) {
-		lay.placeBlock(c, block, sm.cols, samples)
-	})
+	states := make([]*cutCounts, workers)
+	for w := range states {
+		states[w] = lay.newCounts(sm.n/workers, arena)
+	}
+	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, sm.cols, samples) }
+	from := 0
+	if at := sm.narrowAt; at > 0 && at < sm.n && slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
+		walkRange(sm, 0, at, states, place)
+		lay.narrow(columns, states, at)
+		from = at
+	}
+	walkRange(sm, from, sm.n, states, place)
 	for _, st := range states {
 		lay.foldBuckets(st)
 	}

@@ -29,9 +29,10 @@ type RawStartSampler interface {
 }
 
 // rawPilotSize is the pilot of strategies sampled with raw starts or of a fixed length, larger
-// than pilotSize: their pilot is generated on every core and let go before the bracket pass keeps
-// values (see refinedPilot), and a pilot four times larger halves the brackets' widths, so the
-// values kept, the first touches of the memory they take and the selection among them.
+// than pilotSize: their pass is planned with a pilot of pilotSize samples and narrows its
+// brackets to those of rawPilotSize samples once it has walked them (cutLayout.narrow); brackets
+// half as wide for the rest of the pass halve the values kept, the first touches of the memory
+// they take and the selection among them.
 var rawPilotSize = 1 << 16
 
 // pilotSizeFor is the pilot size for s.

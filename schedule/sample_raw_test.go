@@ -175,7 +175,8 @@ func sameQuantileBits(t *testing.T, name string, got, want Quantiles) {
 
 // Percentiles with raw starts (buckets, lockstep generation, the raw pilot and its selection)
 // equal the sorted samples' bit for bit: with every sample in the pilot, with brackets, with
-// pilots so small that brackets miss and histograms settle the rest, and with a refined pilot.
+// pilots so small that brackets miss and histograms settle the rest, and with brackets narrowed
+// during the pass.
 func TestPercentilesRawEqualsFill(t *testing.T) {
 	percents := []float64{0.1, 1, 50, 95, 99, 100}
 	for _, s := range rawSampled() {
@@ -187,7 +188,8 @@ func TestPercentilesRawEqualsFill(t *testing.T) {
 		}
 		sameQuantileBits(t, s.Name(), percentiles(s, n, 1, percents, 2048, nil), percentiles(fillOnly{s}, n, 1, percents, 2048, nil))
 	}
-	// A pilot larger than pilotSize is refined (refinedPilot): a sampling of its own.
+	// A pilot larger than pilotSize is refined: the pass narrows its brackets once it has walked
+	// that many samples (cutLayout.narrow).
 	for _, s := range rawSampled()[1:3] {
 		const n = 30000
 		sameQuantileBits(t, s.Name(), percentiles(s, n, 2, percents, 20000, nil), exactPercentiles(s, n, 2, percents))

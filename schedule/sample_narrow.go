@@ -1,0 +1,57 @@
+package schedule
+
+import "math"
+
+// narrow narrows the kept buckets of the aligned columns once the pass has placed its first m
+// samples: to the brackets a pilot of those m samples would give, each percentile's bracket ranks
+// among them (bracketRanks), selected from the bucket counts and kept values so far
+// (settleAligned). A pilot of m samples held whole would take m values per column (25 MB for 25
+// rows and a pilot of 65536); this one takes the first m samples of the pass, kept within the
+// brackets of the small pilot the pass was planned with, and halves the brackets for the rest of
+// the pass when m is four times that pilot: so the values kept, the memory they first touch and
+// the selection among them.
+//
+// A bound whose rank falls outside the buckets kept so far stays as it was. The narrowed column
+// keeps a subset of what the column kept (alignedColumn.narrowed), so any bucket it keeps has
+// every value of the pass kept. The brackets only decide how much the pass keeps, never its
+// result: a rank that falls outside them is settled by the histogram passes.
+func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts, m int) {
+	parallel(len(columns), func(i int) {
+		a := l.aligned[i]
+		if a == nil {
+			return
+		}
+		targets := columns[i].targets
+		ranks := make([]*target, 0, 2*len(targets)) // each target's bracket ranks among m
+		for _, t := range targets {
+			kLo, kHi := bracketRanks(m, t.p)
+			ranks = append(ranks, &target{col: t.col, p: rankShare(kLo, m)}, &target{col: t.col, p: rankShare(kHi, m)})
+		}
+		count, _ := l.settleAligned(i, ranks, states, nil)
+		brackets := make([]bracketBounds, len(targets))
+		for j, t := range targets {
+			kLo, kHi := bracketRanks(m, t.p)
+			b := bracketBounds{lo: t.lo, hi: t.hi}
+			switch {
+			case kLo < 0:
+				b.lo = math.Inf(-1)
+			case ranks[2*j].done:
+				b.lo = ranks[2*j].value
+			}
+			switch {
+			case int64(kHi) >= count:
+				b.hi = math.Inf(1)
+			case ranks[2*j+1].done:
+				b.hi = ranks[2*j+1].value
+			}
+			brackets[j] = b
+		}
+		l.aligned[i] = a.narrowed(brackets)
+	})
+}
+
+// rankShare is the fraction whose nearest rank among m values is the 0-based rank k (k clamped
+// to the values).
+func rankShare(k, m int) float64 {
+	return min(max(float64(k+1)/float64(m), 0), 1)
+}

@@ -1,0 +1,93 @@
+package schedule
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
+
+// Narrowing after m samples keeps fewer buckets, only buckets kept before, and the pass still
+// settles every percentile on the value sorting all samples gives.
+func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
+	for seed := range int64(5) {
+		g := draw.NewSplitMix(seed, 0)
+		const pilotN, m, n = 1024, 16384, 1 << 17
+		values := make([]float64, n)
+		for k := range values {
+			values[k] = 100 + 100*g.Unit()*g.Unit() // skewed, as waits with jitter are not
+		}
+		pilot := slices.Clone(values[:pilotN])
+		slices.Sort(pilot)
+		var targets []*target
+		var brackets []bracketBounds
+		for _, p := range []float64{0.05, 0.5, 0.95, 0.99} {
+			tg := &target{col: 0, p: p}
+			tg.bracket(pilot, p, pilotN)
+			targets = append(targets, tg)
+			brackets = append(brackets, bracketBounds{tg.lo, tg.hi, tg.share})
+		}
+		cc := &columnCuts{col: 0, targets: targets}
+		cc.prepare()
+		lay := newCutLayout([]*columnCuts{cc}, len(cc.bounds))
+		wide := newAlignedColumn(pilot[0], pilot[pilotN-1], brackets)
+		lay.aligned[0] = wide
+		states := []*cutCounts{lay.newCounts(n/2, nil), lay.newCounts(n/2, nil)}
+		place := func(from, to int) {
+			for s := from; s < to; s += blockSize {
+				lay.placeBlock(states[s/blockSize%2], values[s:s+blockSize], 1, blockSize)
+			}
+		}
+		place(0, m)
+		lay.narrow([]*columnCuts{cc}, states, m)
+		narrow := lay.aligned[0]
+		before, after := 0, 0
+		for u := range numBuckets {
+			if narrow.keep[u] > wide.keep[u] {
+				t.Fatalf("seed %d: bucket %d kept after narrowing, not before", seed, u)
+			}
+			if uint64(u) <= wide.limit {
+				before += int(wide.keep[u])
+				after += int(narrow.keep[u])
+			}
+		}
+		if after*3 > before*2 {
+			t.Errorf("seed %d: %d buckets kept in the range before narrowing, %d after: want about half", seed, before, after)
+		}
+		place(m, n)
+		total, _ := lay.settleAligned(0, targets, states, nil)
+		sorted := slices.Clone(values)
+		slices.Sort(sorted)
+		if total != n {
+			t.Fatalf("seed %d: total %d, want %d", seed, total, n)
+		}
+		for _, tg := range targets {
+			if !tg.done {
+				t.Fatalf("seed %d: p%v not settled", seed, tg.p)
+			}
+			if want := sorted[tg.rank-1]; math.Float64bits(tg.value) != math.Float64bits(want) {
+				t.Fatalf("seed %d: p%v = %v, sorting gives %v", seed, tg.p, tg.value, want)
+			}
+		}
+	}
+}
+
+// narrowed keeps the buckets past the range, and nothing the column did not keep.
+func TestNarrowedIsASubset(t *testing.T) {
+	a := newAlignedColumn(1, 2, []bracketBounds{{lo: 1.2, hi: 1.3}, {lo: 1.7, hi: 1.9}})
+	n := a.narrowed([]bracketBounds{{lo: 1.25, hi: 1.28}, {lo: 1.5, hi: 1.6}})
+	for u := range numBuckets {
+		switch {
+		case uint64(u) > a.limit && n.keep[u] != 1:
+			t.Fatalf("bucket %d past the range not kept", u)
+		case n.keep[u] > a.keep[u]:
+			t.Fatalf("bucket %d kept by the narrowed column only", u)
+		}
+	}
+	for v, kept := range map[float64]bool{1.26: true, 1.22: false, 1.55: false, 1.8: false} {
+		if (n.keep[n.bucket(v)] == 1) != kept {
+			t.Errorf("%v kept: %v, want %v", v, !kept, kept)
+		}
+	}
+}
