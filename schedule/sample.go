@@ -45,9 +45,10 @@ func (q Quantiles) AllReach() bool {
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement ColumnSampler write each sample straight into its column
 // values; others go through Fill. Strategies that implement RawStartSampler have their starts
-// placed before rounding (rounded once selected). Those and schedules of a fixed length have
-// their brackets narrowed, once the pass has walked 65536 samples, to the ranks a pilot of those
-// samples gives (cutLayout.narrow). Values are
+// placed before rounding (rounded once selected). Those and schedules of a fixed length get the
+// brackets a pilot of 65536 samples gives: the pass narrows its aligned columns once it has
+// walked them (cutLayout.narrow), and the other columns, or all when narrowing would take more
+// passes, are bracketed first by a pass over those samples (refineColumns). Values are
 // placed by bucket: without a branch per value where the pilot allows (alignedColumn), else
 // through boundary cells (columnBuckets). A bracket that misses (rare) falls back to histogram
 // passes that narrow a column's range bin by bin. Passes split the samples into chunks
@@ -78,14 +79,14 @@ const MemoryBudget = 192 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
-func SamplingPasses(s Strategy, n int, seed int64, percents []float64) (rows, passes int) {
+func SamplingPasses(s Strategy, n int, seed int64, percents []float64) (rows, walks int) {
 	rows = SampledRows(s, n, seed)
 	_, fixed := extremeRows(s)
 	_, raw := rawStarts(s)
 	cols := sampledColumns(rows, fixed)
 	m := pilotFor(cols, n, pilotSizeFor(s), percents, raw, MemoryBudget)
-	group := columnsPerPass(cols, n, m, percents, refines(raw, fixed, m, n), MemoryBudget)
-	return rows, (cols + group - 1) / group
+	group := columnsPerPass(cols, n, m, percents, refinementFor(raw, fixed, cols, n, m, percents, MemoryBudget), MemoryBudget)
+	return rows, passes(cols, group)
 }
 
 // pilotFor is how many samples the pilot of a computation over cols columns takes: pilotN, or
@@ -99,25 +100,46 @@ func pilotFor(cols, n, pilotN int, percents []float64, raw bool, budget int) int
 	if m < n || !raw {
 		return m
 	}
-	passes := func(m int) int {
-		group := columnsPerPass(cols, n, m, percents, false, budget)
-		return (cols + group - 1) / group
-	}
+	passesWith := func(m int) int { return passes(cols, columnsPerPass(cols, n, m, percents, noRefinement, budget)) }
 	best := m
 	for _, small := range []int{4096, 1024} {
-		if small < n && passes(small) < passes(best) {
+		if small < n && passesWith(small) < passesWith(best) {
 			best = small
 		}
 	}
 	return best
 }
 
-// refines reports whether a pilot of m of n samples is refined: a pilot of pilotSize samples
-// plans the pass, which narrows its brackets to those of m samples once it has walked them
-// (cutLayout.narrow). For raw starts or a fixed length, whose pilots are generated on every core,
-// when the pilot is larger than pilotSize and not every sample.
-func refines(raw, fixed bool, m, n int) bool {
-	return (raw || fixed) && m > pilotSize && m < n
+// refinement is how a pass over n samples planned from a pilot of pilotSize gets the brackets a
+// pilot of m samples would give, four times narrower in samples: where the pilot is larger than
+// pilotSize and not every sample, for raw starts or a fixed length (whose pilots are generated on
+// every core).
+type refinement int
+
+const (
+	noRefinement refinement = iota
+	// refineFirst: a pass over the first m samples brackets every column (refineColumns).
+	refineFirst
+	// narrowDuring: the pass narrows its aligned columns once it has walked m samples
+	// (cutLayout.narrow); the others are refined first. Aligned columns keep the values of the
+	// pilot's wider brackets over those m samples, so it is taken only when that takes no more
+	// passes over the samples: a pass more costs more than the walk over m it saves.
+	narrowDuring
+)
+
+// passes is how many passes cols columns take, group at a time.
+func passes(cols, group int) int { return (cols + group - 1) / group }
+
+// refinementFor is the refinement of a pass over cols columns with a pilot of m of n samples.
+func refinementFor(raw, fixed bool, cols, n, m int, percents []float64, budget int) refinement {
+	switch {
+	case !(raw || fixed) || m <= pilotSize || m >= n:
+		return noRefinement
+	case passes(cols, columnsPerPass(cols, n, m, percents, narrowDuring, budget)) <= passes(cols, columnsPerPass(cols, n, m, percents, refineFirst, budget)):
+		return narrowDuring
+	default:
+		return refineFirst
+	}
 }
 
 // spareRows is how many rows more than expected a schedule whose length depends on its draws is
@@ -139,10 +161,12 @@ func sampledColumns(rows int, fixed bool) int {
 // the pilot is not every sample, what the pass over all samples keeps: the values inside its
 // brackets (about 6 standard deviations of rank on each side, per percentile) and half as many
 // again (whole buckets around the brackets: alignedColumn), a chunk's room per worker (keptChunks)
-// and each worker's bucket counts. A refined pass's pilot holds pilotSize values, let go before
-// the pass keeps the values inside that pilot's brackets among the first m samples and inside
-// the brackets of m samples after (cutLayout.narrow): the larger of the two counts.
-func columnsPerPass(cols, n, m int, percents []float64, refined bool, budget int) int {
+// and each worker's bucket counts. A refined pass's pilot holds pilotSize values and, while
+// columns are refined, what a pass over m samples keeps for two brackets per percentile
+// (refineColumns); it is let go before the pass keeps values: the larger of the two counts. A
+// pass that narrows keeps, besides, the values inside the pilot's brackets among the first m
+// samples.
+func columnsPerPass(cols, n, m int, percents []float64, how refinement, budget int) int {
 	// A bracket keeps at most bracketLimit values per interval; past that it falls back to
 	// histograms, which hold bins, not values. Its width is bracketRanks'.
 	inBrackets := func(pilot, samples int) float64 {
@@ -156,10 +180,13 @@ func columnsPerPass(cols, n, m int, percents []float64, refined bool, budget int
 	}
 	workers := float64(runtime.GOMAXPROCS(0))
 	room := workers * (2*blockSize + numBuckets/2)
+	refining := pilotSize + 2*inBrackets(pilotSize, m)
 	per := float64(m)
 	switch {
-	case refined:
-		per = math.Max(pilotSize, 1.5*(inBrackets(pilotSize, m)+inBrackets(m, n))+room)
+	case how == refineFirst:
+		per = math.Max(refining, 1.5*inBrackets(m, n)+room)
+	case how == narrowDuring:
+		per = math.Max(refining, 1.5*(inBrackets(pilotSize, m)+inBrackets(m, n))+room)
 	case m < n:
 		per += 1.5*inBrackets(m, n) + room
 	}
@@ -190,23 +217,24 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	var values [][]float64 // per column, one value per percentile
 	_, raw := rawStarts(s)
 	m := pilotFor(cols, n, pilotN, percents, raw, budget)
-	refined := refines(raw, fixed, m, n)
+	how := refinementFor(raw, fixed, cols, n, m, percents, budget)
 	pm := m // the samples the pilot holds
-	if refined {
+	if how != noRefinement {
 		pm = pilotSize
 	}
 	for lo := 0; lo < cols; {
-		group := columnsPerPass(cols, n, m, percents, refined, budget)
+		group := columnsPerPass(cols, n, m, percents, how, budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
-		if refined {
-			sm.narrowAt = m
-		}
 		sm.arena = newFloatArena((sm.hi - sm.lo) * pm)
-		pilot := sm.pilot(pm, percents)
+		ordered := percents // the percentiles the pilot is ordered at
+		if how != noRefinement {
+			ordered = append(slices.Clone(percents), refinePercents(percents, m)...)
+		}
+		pilot := sm.pilot(pm, ordered)
 		if sm.cols > cols { // the first pilot found longer schedules
 			cols = sm.cols
 			counts = append(counts, make([]int64, cols-len(counts))...)
-			sm.hi = min(lo+columnsPerPass(cols, n, m, percents, refined, budget), cols)
+			sm.hi = min(lo+columnsPerPass(cols, n, m, percents, how, budget), cols)
 		}
 		sm.counts = counts
 		targets := make([]*target, 0, (sm.hi-sm.lo)*len(percents))
@@ -232,7 +260,14 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		// From here on only each pilot column's least and greatest values are read (the
 		// buckets' range and the histograms' grid): let the rest go before values are kept.
+		if how == refineFirst {
+			sm.refineColumns(pilot, m, targets, false)
+		}
 		sm.planAligned(pilot, pm, targets)
+		if how == narrowDuring {
+			sm.refineColumns(pilot, m, targets, true)
+			sm.narrowAt = m
+		}
 		for c, col := range pilot {
 			switch {
 			case len(col) > 2:

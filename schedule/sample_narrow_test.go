@@ -91,3 +91,31 @@ func TestNarrowedIsASubset(t *testing.T) {
 		}
 	}
 }
+
+// Both refinements (narrowing during the pass, refining first) give the sorted samples' bit for
+// bit, in one pass and in several, with columns aligned and not (Sidekiq's whole seconds), and a
+// pass narrows only when that takes no more passes than refining first.
+func TestRefinementsEqualSorting(t *testing.T) {
+	percents := []float64{1, 50, 95, 99}
+	const n, pilotN = 300000, 20000
+	for _, s := range []Strategy{Polynomial{Attempts: 25, Jitter: 0.15}, Sidekiq{Retries: 12, Version: SidekiqVersion{6, 0, 0}, JobDuration: 2.5}} {
+		want := exactPercentiles(s, n, 3, percents)
+		cols := sampledColumns(len(want.Start), true)
+		seen := map[refinement]int{}
+		for budget := 1 << 17; budget <= 1<<24; budget = budget * 3 / 2 {
+			how := refinementFor(true, true, cols, n, pilotN, percents, budget)
+			narrow := passes(cols, columnsPerPass(cols, n, pilotN, percents, narrowDuring, budget))
+			first := passes(cols, columnsPerPass(cols, n, pilotN, percents, refineFirst, budget))
+			if (how == narrowDuring) != (narrow <= first) {
+				t.Fatalf("budget %d: %v with %d passes narrowing, %d refining first", budget, how, narrow, first)
+			}
+			if seen[how]++; seen[how] > 2 || budget < 1<<21 {
+				continue // two computations per refinement, not of many passes (slow)
+			}
+			sameQuantileBits(t, s.Name(), percentilesWithin(s, n, 3, percents, pilotN, nil, budget), want)
+		}
+		if _, ok := s.(Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
+			t.Fatalf("%s: refinements tried %v, want both", s.Name(), seen)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package schedule
+
+import "math"
+
+// refineColumns brackets the targets as a pilot of m samples would (with onlyUnaligned, those of
+// the columns the pass does not place aligned, whose brackets the pass does not narrow itself:
+// cutLayout.narrow): the values at each target's bracket ranks among the first m samples, selected exactly by a
+// pass over those samples (a bracket pass and, rarely, histograms) bracketed from the pass's own
+// pilot of pilotSize samples, which is ordered at those ranks too (refinePercents). Brackets of
+// four times as many samples are half as wide, and so what the pass keeps, its memory and the
+// passes a long schedule takes: for columns of discrete values (whole seconds: Sidekiq, Oban) and
+// of ranges too wide for aligned buckets, which are not narrowed during the pass, and for every
+// column of a schedule that takes several passes.
+//
+// The brackets only decide how much work the pass does, never its result: any bracket gives the
+// exact percentiles, a missed one through the histogram passes.
+func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, onlyUnaligned bool) {
+	var refined, ranks []*target // the targets refined; each one's two bracket ranks among m
+	for _, t := range targets {
+		if t.done || !t.bracketed || len(pilot[t.col]) == 0 || onlyUnaligned && sm.aligned[t.col] != nil {
+			continue
+		}
+		kLo, kHi := bracketRanks(m, t.p)
+		for _, k := range []int{kLo, kHi} {
+			r := &target{col: t.col, p: rankShare(k, m)}
+			sm.bracket(r, pilot[t.col], r.p, pilotSize)
+			ranks = append(ranks, r)
+		}
+		refined = append(refined, t)
+	}
+	if len(refined) == 0 {
+		return
+	}
+	sub := &sampler{s: sm.s, n: m, seed: sm.seed, cols: sm.cols, lo: sm.lo, hi: sm.hi, longest: sm.longest, raw: sm.raw, fixed: sm.fixed, hists: sm.hists}
+	sub.counts = make([]int64, sm.cols)
+	sub.planAligned(pilot, pilotSize, ranks)
+	sub.bracketPass(ranks, pilot)
+	sub.histogramPasses(ranks, pilot)
+	for i, t := range refined {
+		count := sub.counts[t.col]
+		if count == 0 {
+			continue // the pilot's bracket stays
+		}
+		kLo, kHi := bracketRanks(m, t.p)
+		t.lo, t.hi = math.Inf(-1), math.Inf(1)
+		if kLo >= 0 {
+			t.lo = ranks[2*i].value
+		}
+		if kHi < int(count) {
+			t.hi = ranks[2*i+1].value
+		}
+		t.share = float64(min(kHi, int(count))-max(kLo, 0)) / float64(m) * 1.05
+	}
+}
+
+// refinePercents are the percentiles, beside the wanted ones, a pilot is ordered at for
+// refineColumns: each wanted percentile's bracket ranks among m samples.
+func refinePercents(percents []float64, m int) []float64 {
+	var out []float64
+	for _, p := range percents {
+		kLo, kHi := bracketRanks(m, p/100)
+		out = append(out, 100*rankShare(kLo, m), 100*rankShare(kHi, m))
+	}
+	return out
+}
