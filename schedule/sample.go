@@ -258,8 +258,6 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 				targets = append(targets, t)
 			}
 		}
-		// From here on only each pilot column's least and greatest values are read (the
-		// buckets' range and the histograms' grid): let the rest go before values are kept.
 		if how == refineFirst {
 			sm.refineColumns(pilot, m, targets, false)
 		}
@@ -268,6 +266,8 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			sm.refineColumns(pilot, m, targets, true)
 			sm.narrowAt = m
 		}
+		// From here on only each pilot column's least and greatest values are read (the
+		// buckets' range and the histograms' grid): let the rest go before values are kept.
 		for c, col := range pilot {
 			switch {
 			case len(col) > 2:
