@@ -94,7 +94,8 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	for w := range states {
 		states[w] = lay.newCounts(sm.n/workers, arena)
 	}
-	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, sm.cols, samples) }
+	generated := sm.stride() // columns per sample in a block
+	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, generated, samples) }
 	from := 0
 	if at := sm.narrowAt; at > 0 && at < sm.n && slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
 		walkRange(sm, 0, at, states, place)

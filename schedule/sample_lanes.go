@@ -10,7 +10,7 @@ import (
 type rawBlockSampler interface {
 	// sampleRawBlock writes samples first, first+1, ... first+count-1 of a run seeded with seed
 	// (sample i drawn from draw.NewSplitMix(seed, i)) as SampleRawInto writes them, sample k at
-	// block[k*cols:(k+1)*cols] with NaN past its rows. It reports false, writing nothing, when it
+	// block[k*cols:(k+1)*cols] with NaN past its rows (the rows that fit cols, as SampleRawInto). It reports false, writing nothing, when it
 	// cannot for these parameters; the caller then samples one by one.
 	sampleRawBlock(seed int64, first uint64, count int, block []float64, cols int) bool
 }
@@ -19,12 +19,12 @@ type rawBlockSampler interface {
 // of dependent additions, and interleaving independent samples lets the processor overlap their
 // chains. Every sample goes through exactly sampleSplitMix's float operations (raw) in the same
 // order (the jitter, the wait, StartSum.Add's Neumaier steps, Raw), so its values are the same
-// bits; TestRawBlockMatchesSampleRawInto checks it.
+// bits; TestRawBlockMatchesSampleRawInto checks it. Rows past cols/2 are not generated.
 func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []float64, cols int) bool {
-	n := p.Attempts
-	if p.Jitter == 0 || n > cols/2 || n < 1 || n >= 65536 || !p.RawStarts() {
+	if p.Jitter == 0 || p.Attempts < 1 || p.Attempts >= 65536 || cols < 2 || !p.RawStarts() {
 		return false
 	}
+	n := min(p.Attempts, cols/2) // the rows written
 	k := 0
 	for ; k+4 <= count; k += 4 {
 		s0 := draw.SeedState(seed, first+uint64(k+0))
@@ -41,7 +41,7 @@ func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []
 			v1[2*e-2] = sum1 + comp1
 			v2[2*e-2] = sum2 + comp2
 			v3[2*e-2] = sum3 + comp3
-			if e == n {
+			if e == p.Attempts {
 				v0[2*e-1] = math.NaN()
 				v1[2*e-1] = math.NaN()
 				v2[2*e-1] = math.NaN()
@@ -93,8 +93,9 @@ func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []
 
 // neumaierNonNegative is StartSum.Add on a sum and compensation held in registers, for a sum and
 // an addend that are both at least zero (neither NaN): comparing their magnitudes is then
-// comparing them, the same branch in fewer instructions, so the same result. Waits and job durations are such where RawStarts holds (a jitter and a
-// job duration of at least zero), and so is every sum of them.
+// comparing them, the same branch in fewer instructions, so the same result. Waits and job
+// durations are such where RawStarts holds (a jitter and a job duration of at least zero), and so
+// is every sum of them.
 func neumaierNonNegative(sum, comp, d float64) (float64, float64) {
 	t := sum + d
 	if sum >= d {

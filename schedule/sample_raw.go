@@ -130,19 +130,20 @@ func (sm *sampler) pilotColumns(out [][]float64, m int) {
 	}
 	const chunk = 1 << 10
 	workers := runtime.GOMAXPROCS(0)
-	bl := blockLen(sm.cols)
+	stride, longer := sm.stride(), sm.longer()
+	bl := blockLen(stride)
 	fillers, blocks := make([]*columnFiller, workers), make([][]float64, workers)
 	for w := range workers {
-		fillers[w], blocks[w] = newColumnFiller(sm.s, sm.cols, sm.raw), make([]float64, bl*sm.cols)
+		fillers[w], blocks[w] = newColumnFiller(sm.s, stride, sm.raw), make([]float64, bl*stride)
 	}
 	parallelW((m+bl-1)/bl, func(w, b int) {
 		f, block := fillers[w], blocks[w]
 		first, count := b*bl, min(bl, m-b*bl)
-		f.fillBlock(sm.seed, uint64(first), count, block, sm.cols, sm.noteLonger)
+		f.fillBlock(sm.seed, uint64(first), count, block, stride, longer)
 		for c := sm.lo; c < sm.hi; c++ {
 			dst := out[c][first : first+count]
 			for k := range dst {
-				dst[k] = block[k*sm.cols+c]
+				dst[k] = block[k*stride+c]
 			}
 		}
 	})

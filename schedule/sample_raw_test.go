@@ -118,14 +118,16 @@ func TestNeumaierNonNegativeIsStartSumAdd(t *testing.T) {
 }
 
 // The lockstep block sampler writes what SampleRawInto writes, sample by sample, for block sizes
-// that are and are not multiples of the lanes, and NaN past the rows.
+// that are and are not multiples of the lanes, and NaN past the rows, for any number of columns.
 func TestRawBlockMatchesSampleRawInto(t *testing.T) {
 	for _, s := range rawSampled() {
 		p, ok := s.(Polynomial)
 		if !ok { // only Polynomial has a block sampler
 			continue
 		}
-		for _, cols := range []int{2 * p.Attempts, 2*p.Attempts + 6} {
+		// Every row, room past them, and fewer rows than the schedule has (a pass over the first
+		// columns only), odd counts of columns included.
+		for _, cols := range []int{2 * p.Attempts, 2*p.Attempts + 6, max(2*p.Attempts-2, 2), p.Attempts + 1, 3, 2} {
 			for _, count := range []int{1, 3, 4, 7, 64} {
 				for seed := int64(0); seed < 3; seed++ {
 					first := uint64(seed * 1000)

@@ -256,3 +256,30 @@ func TestManyRowsTakeASmallerPilot(t *testing.T) {
 	want := exactPercentiles(s, n, 5, []float64{50, 99})
 	sameQuantiles(t, "smaller pilot", percentilesWithin(s, n, 5, []float64{50, 99}, rawPilotSize, nil, budget), want)
 }
+
+// A pass over the first columns of a fixed-length schedule generates only the rows they hold
+// (whole rows), and notes no sample as longer; the last pass, and any pass over a schedule whose
+// length depends on the draws, generates every column.
+func TestStrideStopsAtThePassColumns(t *testing.T) {
+	cases := []struct {
+		fixed          bool
+		lo, hi, stride int
+		notes          bool
+	}{
+		{true, 0, 31, 32, false},
+		{true, 32, 64, 64, false},
+		{true, 64, 100, 100, true},
+		{false, 0, 31, 100, true},
+	}
+	for _, c := range cases {
+		var longest atomic.Int64
+		sm := &sampler{s: Fixed{Attempts: 60, Wait: 1, Jitter: 0.5}, cols: 100, lo: c.lo, hi: c.hi, fixed: c.fixed, longest: &longest}
+		if got := sm.stride(); got != c.stride {
+			t.Errorf("%+v: stride %d", c, got)
+		}
+		sm.longer()(0)
+		if notes := longest.Load() != 0; notes != c.notes {
+			t.Errorf("%+v: sample noted %v", c, notes)
+		}
+	}
+}
