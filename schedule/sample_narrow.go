@@ -30,21 +30,7 @@ func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts, m int) {
 		count, _ := l.settleAligned(i, ranks, states, nil)
 		brackets := make([]bracketBounds, len(targets))
 		for j, t := range targets {
-			kLo, kHi := bracketRanks(m, t.p)
-			b := bracketBounds{lo: t.lo, hi: t.hi}
-			switch {
-			case kLo < 0:
-				b.lo = math.Inf(-1)
-			case ranks[2*j].done:
-				b.lo = ranks[2*j].value
-			}
-			switch {
-			case int64(kHi) >= count:
-				b.hi = math.Inf(1)
-			case ranks[2*j+1].done:
-				b.hi = ranks[2*j+1].value
-			}
-			brackets[j] = b
+			brackets[j] = bracketOfRanks(t, m, count, ranks[2*j], ranks[2*j+1])
 		}
 		l.aligned[i] = a.narrowed(brackets)
 	})
@@ -54,4 +40,25 @@ func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts, m int) {
 // to the values).
 func rankShare(k, m int) float64 {
 	return min(max(float64(k+1)/float64(m), 0), 1)
+}
+
+// bracketOfRanks is target t's bracket as a pilot of m samples gives it, from lo and hi, the
+// targets at its bracket ranks among those samples (rankShare), of which count have a value: no
+// bound on a side whose rank is past the values, t's own bound where a rank was not settled.
+func bracketOfRanks(t *target, m int, count int64, lo, hi *target) bracketBounds {
+	kLo, kHi := bracketRanks(m, t.p)
+	b := bracketBounds{lo: t.lo, hi: t.hi, share: float64(min(int64(kHi), count)-int64(max(kLo, 0))) / float64(m) * 1.05}
+	switch {
+	case kLo < 0:
+		b.lo = math.Inf(-1)
+	case lo.done:
+		b.lo = lo.value
+	}
+	switch {
+	case int64(kHi) >= count:
+		b.hi = math.Inf(1)
+	case hi.done:
+		b.hi = hi.value
+	}
+	return b
 }

@@ -1,12 +1,11 @@
 package schedule
 
-import "math"
-
 // refineColumns brackets the targets as a pilot of m samples would (with onlyUnaligned, those of
 // the columns the pass does not place aligned, whose brackets the pass does not narrow itself:
-// cutLayout.narrow): the values at each target's bracket ranks among the first m samples, selected exactly by a
-// pass over those samples (a bracket pass and, rarely, histograms) bracketed from the pass's own
-// pilot of pilotSize samples, which is ordered at those ranks too (refinePercents). Brackets of
+// cutLayout.narrow): the values at each target's bracket ranks among the first m samples,
+// selected exactly by a pass over those samples (a bracket pass and, rarely, histograms)
+// bracketed from the pass's own pilot of pilotSize samples, which is ordered at those ranks too
+// (refinePercents). Brackets of
 // four times as many samples are half as wide, and so what the pass keeps, its memory and the
 // passes a long schedule takes: for columns of discrete values (whole seconds: Sidekiq, Oban) and
 // of ranges too wide for aligned buckets, which are not narrowed during the pass, and for every
@@ -37,19 +36,10 @@ func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, on
 	sub.bracketPass(ranks, pilot)
 	sub.histogramPasses(ranks, pilot)
 	for i, t := range refined {
-		count := sub.counts[t.col]
-		if count == 0 {
-			continue // the pilot's bracket stays
+		if count := sub.counts[t.col]; count > 0 { // else the pilot's bracket stays
+			b := bracketOfRanks(t, m, count, ranks[2*i], ranks[2*i+1])
+			t.lo, t.hi, t.share = b.lo, b.hi, b.share
 		}
-		kLo, kHi := bracketRanks(m, t.p)
-		t.lo, t.hi = math.Inf(-1), math.Inf(1)
-		if kLo >= 0 {
-			t.lo = ranks[2*i].value
-		}
-		if kHi < int(count) {
-			t.hi = ranks[2*i+1].value
-		}
-		t.share = float64(min(kHi, int(count))-max(kLo, 0)) / float64(m) * 1.05
 	}
 }
 
