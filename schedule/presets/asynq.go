@@ -39,7 +39,7 @@ type Asynq struct {
 // asynqDelayNanos is DefaultRetryDelayFunc(n) in nanoseconds for the draw r = rand.IntN(30),
 // with Go's int64 arithmetic (wrapping) and amd64's conversion of an out-of-range float.
 func asynqDelayNanos(n, r int64) int64 {
-	p := math.Pow(float64(n), 4)
+	p := powFour(n)
 	var pi int64
 	if p >= 1<<63 {
 		pi = math.MinInt64 // CVTTSD2SI's "integer indefinite" on amd64
@@ -82,6 +82,38 @@ func (a Asynq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 			clock.Add(r.Wait)
 		}
 		rows = append(rows, r)
+	}
+	return rows
+}
+
+// SampleInto writes one schedule's column values as Fill lays them out: the same draws and the same
+// float operations in the same order (see schedule.ColumnSampler).
+func (a Asynq) SampleInto(d schedule.Draws, vals []float64) int { return a.sample(d, vals, false) }
+
+// SampleRawInto is SampleInto with unrounded starts (see schedule.RawStartSampler).
+func (a Asynq) SampleRawInto(d schedule.Draws, vals []float64) int { return a.sample(d, vals, true) }
+
+// RawStarts is true for a non-negative, bounded job duration (the range the command line
+// accepts): the waits read the retry count and the draw only, and are never negative (AsynqDelay).
+func (a Asynq) RawStarts() bool { return a.JobDuration >= 0 && a.JobDuration <= 1e12 }
+
+// sample is Fill writing column values, stopping once vals is full; with raw, starts unrounded.
+func (a Asynq) sample(d schedule.Draws, vals []float64, raw bool) int {
+	rows := min(a.MaxRetry+1, len(vals)/2)
+	var clock schedule.StartSum
+	for n := range rows {
+		if raw {
+			vals[2*n] = clock.Raw()
+		} else {
+			vals[2*n] = clock.Now()
+		}
+		vals[2*n+1] = math.NaN()
+		if n < a.MaxRetry {
+			w := AsynqDelay(int64(n), d.Intn(30))
+			vals[2*n+1] = w
+			clock.Add(a.JobDuration)
+			clock.Add(w)
+		}
 	}
 	return rows
 }

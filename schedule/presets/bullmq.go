@@ -87,7 +87,8 @@ func NewBullMQ(b BullMQ) *schedule.Composed {
 			}
 			return bullmqSeconds(BullMQDelay(b.Type, b.Delay, b.Jitter, s.Attempt, u)), true
 		}),
-		Explain: b.notes,
+		Explain:     b.notes,
+		ElapsedFree: true, // the attempt and the draw only; bullmqSeconds never returns less than 0
 	})
 }
 

@@ -56,7 +56,8 @@ func NewEnvoy(e Envoy) *schedule.Composed {
 			// random() % backoff: a discrete draw in [0, backoff), floor(u*backoff) for a fixed u.
 			return float64(d.Intn(EnvoyInterval(e.BaseMs, e.MaxMs, s.Attempt))) / 1000, true
 		}),
-		Explain: e.notes,
+		Explain:     e.notes,
+		ElapsedFree: true, // the attempt and the draw only; a draw in [0, interval)
 	})
 }
 

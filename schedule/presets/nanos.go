@@ -18,6 +18,17 @@ func nsOf(f float64) time.Duration {
 	return time.Duration(f)
 }
 
+// powFour is math.Pow(float64(k), 4) as Go computes it, without the call where the result is an
+// integer below 2^53 (k <= 9741): math.Pow multiplies k's mantissa by itself, exactly there, so it
+// returns k^4 itself (TestPowFourIsMathPow checks every such k). Sampling calls it a million times.
+func powFour(k int64) float64 {
+	if k >= 0 && k <= 9741 {
+		q := k * k
+		return float64(q * q)
+	}
+	return math.Pow(float64(k), 4)
+}
+
 // nsAdd is a + b for non-negative durations, saturating at the largest time.Duration.
 func nsAdd(a, b time.Duration) time.Duration {
 	if a > math.MaxInt64-b {

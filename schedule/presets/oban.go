@@ -73,7 +73,8 @@ func NewOban(o Oban) *schedule.Composed {
 		Waits: schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
 			return ObanDelay(s.Attempt, o.MaxAttempts, d.Unit()), true
 		}),
-		Explain: o.notes,
+		Explain:     o.notes,
+		ElapsedFree: true, // the attempt and the draw only; at least 15 s
 	})
 }
 

@@ -48,7 +48,7 @@ func RiverDelay(k int, u float64) float64 {
 
 func riverDelayNanos(k int, u float64) int64 {
 	// retrySecondsWithoutJitter: math.Pow(float64(attempt), 4), capped at maxDurationSeconds.
-	rs := min(math.Pow(float64(k), 4), riverMaxSeconds)
+	rs := min(powFour(int64(k)), riverMaxSeconds)
 	if rs == riverMaxSeconds {
 		// retrySeconds: no jitter once the cap is reached.
 		return int64(riverMaxDuration)
@@ -75,7 +75,8 @@ func NewRiver(r River) *schedule.Composed {
 		Waits: schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
 			return RiverDelay(s.Attempt, d.Unit()), true
 		}),
-		Explain: r.notes,
+		Explain:     r.notes,
+		ElapsedFree: true, // the attempt and the draw only; at least 0.9 * attempt^4 s, or the cap
 	})
 }
 
