@@ -21,16 +21,23 @@ func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts, m int) {
 		if a == nil {
 			return
 		}
-		targets := columns[i].targets
-		ranks := make([]*target, 0, 2*len(targets)) // each target's bracket ranks among m
-		for _, t := range targets {
-			kLo, kHi := bracketRanks(m, t.p)
-			ranks = append(ranks, &target{col: t.col, p: rankShare(kLo, m)}, &target{col: t.col, p: rankShare(kHi, m)})
+		// The ranks are among the values the column has so far: fewer than m when some samples
+		// do not reach its row.
+		count, _ := l.settleAligned(i, nil, states, nil)
+		if count == 0 {
+			return
 		}
-		count, _ := l.settleAligned(i, ranks, states, nil)
+		among := int(count)
+		targets := columns[i].targets
+		ranks := make([]*target, 0, 2*len(targets)) // each target's bracket ranks among them
+		for _, t := range targets {
+			kLo, kHi := bracketRanks(among, t.p)
+			ranks = append(ranks, &target{col: t.col, p: rankShare(kLo, among)}, &target{col: t.col, p: rankShare(kHi, among)})
+		}
+		l.settleAligned(i, ranks, states, nil)
 		brackets := make([]bracketBounds, len(targets))
 		for j, t := range targets {
-			brackets[j] = bracketOfRanks(t, m, count, ranks[2*j], ranks[2*j+1])
+			brackets[j] = bracketOfRanks(t, among, m, count, ranks[2*j], ranks[2*j+1])
 		}
 		l.aligned[i] = a.narrowed(brackets)
 	})
@@ -43,10 +50,11 @@ func rankShare(k, m int) float64 {
 }
 
 // bracketOfRanks is target t's bracket as a pilot of m samples gives it, from lo and hi, the
-// targets at its bracket ranks among those samples (rankShare), of which count have a value: no
-// bound on a side whose rank is past the values, t's own bound where a rank was not settled.
-func bracketOfRanks(t *target, m int, count int64, lo, hi *target) bracketBounds {
-	kLo, kHi := bracketRanks(m, t.p)
+// targets at its bracket ranks among the column's values in those samples (among of them, as
+// expected, rankShare; count in fact): no bound on a side whose rank is past the values, t's own
+// bound where a rank was not settled, and the share of samples expected inside.
+func bracketOfRanks(t *target, among, m int, count int64, lo, hi *target) bracketBounds {
+	kLo, kHi := bracketRanks(among, t.p)
 	b := bracketBounds{lo: t.lo, hi: t.hi, share: float64(min(int64(kHi), count)-int64(max(kLo, 0))) / float64(m) * 1.05}
 	switch {
 	case kLo < 0:

@@ -1,5 +1,7 @@
 package schedule
 
+import "math"
+
 // refineColumns brackets the targets as a pilot of m samples would (with onlyUnaligned, those of
 // the columns the pass does not place aligned, whose brackets the pass does not narrow itself:
 // cutLayout.narrow): the values at each target's bracket ranks among the first m samples,
@@ -14,18 +16,22 @@ package schedule
 // The brackets only decide how much work the pass does, never its result: any bracket gives the
 // exact percentiles, a missed one through the histogram passes.
 func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, onlyUnaligned bool) {
-	var refined, ranks []*target // the targets refined; each one's two bracket ranks among m
+	var refined, ranks []*target // the targets refined; each one's two bracket ranks
+	var among []int              // per target refined, the values its column is expected to have
 	for _, t := range targets {
 		if t.done || !t.bracketed || len(pilot[t.col]) == 0 || onlyUnaligned && sm.aligned[t.col] != nil {
 			continue
 		}
-		kLo, kHi := bracketRanks(m, t.p)
+		// Among the column's values in the first m samples: fewer than m when some samples do
+		// not reach its row, as many as the pilot's share says.
+		n := max(1, int(math.Round(float64(len(pilot[t.col]))*float64(m)/float64(pilotSize))))
+		kLo, kHi := bracketRanks(n, t.p)
 		for _, k := range []int{kLo, kHi} {
-			r := &target{col: t.col, p: rankShare(k, m)}
+			r := &target{col: t.col, p: rankShare(k, n)}
 			sm.bracket(r, pilot[t.col], r.p, pilotSize)
 			ranks = append(ranks, r)
 		}
-		refined = append(refined, t)
+		refined, among = append(refined, t), append(among, n)
 	}
 	if len(refined) == 0 {
 		return
@@ -37,7 +43,7 @@ func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, on
 	sub.histogramPasses(ranks, pilot)
 	for i, t := range refined {
 		if count := sub.counts[t.col]; count > 0 { // else the pilot's bracket stays
-			b := bracketOfRanks(t, m, count, ranks[2*i], ranks[2*i+1])
+			b := bracketOfRanks(t, among[i], m, count, ranks[2*i], ranks[2*i+1])
 			t.lo, t.hi, t.share = b.lo, b.hi, b.share
 		}
 	}

@@ -137,6 +137,51 @@ func (s *cenkaltiSchedule) Name() string               { return "cenkalti" }
 func (s *cenkaltiSchedule) Params() []schedule.Param   { return s.params }
 func (s *cenkaltiSchedule) Columns() []schedule.Column { return nil }
 
+// SampleInto writes one schedule's column values as Fill lays them out: the same draws and the same
+// float operations in the same order (see schedule.ColumnSampler).
+func (s *cenkaltiSchedule) SampleInto(d schedule.Draws, vals []float64) int {
+	return s.sample(d, vals, false)
+}
+
+// SampleRawInto is SampleInto with unrounded starts (see schedule.RawStartSampler).
+func (s *cenkaltiSchedule) SampleRawInto(d schedule.Draws, vals []float64) int {
+	return s.sample(d, vals, true)
+}
+
+// RawStarts is true where no wait is negative (a randomization factor of at most 1, the range the
+// command line accepts, and intervals, multiplier and job duration of at least 0): the waits never
+// read the rounded starts, as the elapsed-time rule counts its own nanoseconds (cenkaltiRun).
+func (s *cenkaltiSchedule) RawStarts() bool {
+	c := s.c
+	return c.RandomizationFactor >= 0 && c.RandomizationFactor <= 1 && c.Multiplier >= 0 &&
+		c.InitialInterval >= 0 && c.MaxInterval >= 0 && c.JobDuration >= 0
+}
+
+// sample is Fill writing column values, stopping once vals is full; with raw, starts unrounded.
+func (s *cenkaltiSchedule) sample(d schedule.Draws, vals []float64, raw bool) int {
+	r := s.c.run(true)
+	job := seconds(s.c.JobDuration)
+	var start schedule.StartSum
+	k := 0
+	for 2*(k+1) <= len(vals) {
+		k++
+		if raw {
+			vals[2*k-2] = start.Raw()
+		} else {
+			vals[2*k-2] = start.Now()
+		}
+		vals[2*k-1] = math.NaN()
+		w, ok := r.retry(k, d)
+		if !ok {
+			break
+		}
+		vals[2*k-1] = seconds(w)
+		start.Add(job)
+		start.Add(vals[2*k-1])
+	}
+	return k
+}
+
 // Fill walks Retry: call k, then the wait NextBackOff returns, until Retry returns.
 func (s *cenkaltiSchedule) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 	rows = rows[:0]

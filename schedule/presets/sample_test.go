@@ -3,7 +3,9 @@ package presets
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -36,6 +38,11 @@ func rawSampledPresets() []schedule.Strategy {
 		NewBullMQ(BullMQ{Attempts: 12, Type: "exponential", Delay: 1000, Jitter: 0.5}),
 		NewBullMQ(BullMQ{Attempts: 8, Type: "fixed", Delay: 250, Jitter: 1, JobDuration: 0.1}),
 		NewEnvoy(Envoy{NumRetries: 10, BaseMs: 25, MaxMs: 250}),
+		// cenkalti's length depends on its draws: the elapsed-time rule ends it.
+		Cenkalti{Major: 4, InitialInterval: 500 * time.Millisecond, RandomizationFactor: 0.5, Multiplier: 1.5,
+			MaxInterval: 60 * time.Second, MaxElapsedTime: 15 * time.Minute, MaxRetries: -1}.Strategy(nil),
+		Cenkalti{Major: 5, InitialInterval: 100 * time.Millisecond, RandomizationFactor: 1, Multiplier: 2,
+			MaxInterval: 10 * time.Second, MaxElapsedTime: 2 * time.Minute, MaxTries: 12, JobDuration: 300 * time.Millisecond}.Strategy(nil),
 	}
 }
 
@@ -127,5 +134,19 @@ func TestRawPresetsPercentilesEqualSorting(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// cenkalti's rows are reached by fewer samples the later they come: its brackets are taken among
+// each column's own values, so one pass settles every percentile (no histogram pass walking the
+// samples again).
+func TestVariableLengthRawOnePass(t *testing.T) {
+	s := Cenkalti{Major: 5, InitialInterval: 500 * time.Millisecond, RandomizationFactor: 0.5, Multiplier: 1.5,
+		MaxInterval: 60 * time.Second, MaxElapsedTime: 15 * time.Minute}.Strategy(nil)
+	const n = 300000
+	var walked atomic.Int64
+	schedule.PercentilesProgress(s, n, 1, []float64{50, 95, 99}, &walked)
+	if walked.Load() != n {
+		t.Fatalf("%d samples walked, want %d: one pass", walked.Load(), n)
 	}
 }
