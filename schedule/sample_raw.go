@@ -29,10 +29,10 @@ type RawStartSampler interface {
 }
 
 // rawPilotSize is the pilot of strategies sampled with raw starts or of a fixed length, larger
-// than pilotSize: their pass is planned with a pilot of pilotSize samples and narrows its
-// brackets to those of rawPilotSize samples once it has walked them (cutLayout.narrow); brackets
-// half as wide for the rest of the pass halve the values kept, the first touches of the memory
-// they take and the selection among them.
+// than pilotSize: their pass is planned with a pilot of pilotSize samples and gets the brackets of
+// rawPilotSize samples, narrowed once it has walked them (cutLayout.narrow) or refined before it
+// (refineColumns; see refinement); brackets half as wide halve the values kept, the first touches
+// of the memory they take and the selection among them.
 var rawPilotSize = 1 << 16
 
 // pilotSizeFor is the pilot size for s.
