@@ -218,6 +218,10 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	_, raw := rawStarts(s)
 	m := pilotFor(cols, n, pilotN, percents, raw, budget)
 	how := refinementFor(raw, fixed, cols, n, m, percents, budget)
+	_, fused := kernelPolynomial(s, raw)
+	if fused && how != noRefinement {
+		how = narrowDuring // the fused pass narrows every column as it goes
+	}
 	pm := m // the samples the pilot holds
 	if how != noRefinement {
 		pm = pilotSize
@@ -263,7 +267,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		sm.planAligned(pilot, pm, targets)
 		if how == narrowDuring {
-			sm.refineColumns(pilot, m, targets, true)
+			if !fused {
+				sm.refineColumns(pilot, m, targets, true)
+			}
 			sm.narrowAt = m
 		}
 		// From here on only each pilot column's least and greatest values are read (the
@@ -278,7 +284,9 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		sm.arena.release() // its room serves the values the pass keeps
 		sm.arena = nil
-		runtime.GC()
+		if _, _, _, fused := sm.fusedColumns(targets); !fused { // the fused pass keeps its values in an arena
+			runtime.GC()
+		}
 		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)

@@ -333,6 +333,10 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 // planAligned sets sm.aligned for the columns of the pass: from the pilot's values (m samples),
 // each column ordered at its ends, and the brackets of the targets still sought.
 func (sm *sampler) planAligned(pilot [][]float64, m int, targets []*target) {
+	if _, _, _, fused := sm.fusedColumns(targets); fused {
+		sm.aligned = make([]*alignedColumn, sm.cols) // the fused pass places no column aligned
+		return
+	}
 	brackets := make([][]bracketBounds, sm.cols)
 	for _, t := range targets {
 		if t.bracketed && !t.done && t.col < len(brackets) {

@@ -56,6 +56,9 @@ func orderRanks(v []float64, ranks []int) {
 // column cut its values into a few cells at their boundaries; each sample value is placed once
 // per column, whatever the number of percentiles.
 func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
+	if sm.fusedBracketPass(targets) {
+		return
+	}
 	cuts := map[int]*columnCuts{}
 	var columns []*columnCuts
 	for _, t := range targets {
