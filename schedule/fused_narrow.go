@@ -27,11 +27,20 @@ func narrowFused(targets []*target, c int, workers []*fusedWorker, m int) {
 		kept := int64(keptLen(lists))
 		kLo, kHi := bracketRanks(m, t.p)
 		lo, hi := b.lo, b.hi
+		var ks []int
+		var bounds []*float64
 		if k := int64(kLo) - below; k >= 0 && k < kept {
-			lo = selectInBracket(lists, int(k), b.lo, b.hi)
+			ks, bounds = append(ks, int(k)), append(bounds, &lo)
 		}
 		if k := int64(kHi) - below; k >= 0 && k < kept {
-			hi = selectInBracket(lists, int(k), b.lo, b.hi)
+			ks, bounds = append(ks, int(k)), append(bounds, &hi)
+		}
+		if len(ks) > 0 {
+			values := make([]float64, len(ks))
+			selectRanksInBracket(lists, ks, b.lo, b.hi, values)
+			for i, v := range values {
+				*bounds[i] = v
+			}
 		}
 		if !(lo < hi) || lo == b.lo && hi == b.hi {
 			continue
@@ -39,16 +48,13 @@ func narrowFused(targets []*target, c int, workers []*fusedWorker, m int) {
 		for _, w := range workers {
 			wb := &w.cols[c].brackets[j]
 			list := w.kept[c][j][:wb.kept]
-			n := 0
-			for _, v := range list {
-				if v < lo {
-					wb.below++
-				} else if v <= hi {
-					list[n] = v
-					n++
-				}
+			n, under := 0, 0
+			for _, v := range list { // without a branch on v: its side of the bounds is a coin toss
+				list[n] = v
+				n += boolInt(v >= lo) & boolInt(v <= hi)
+				under += boolInt(v < lo)
 			}
-			wb.lo, wb.hi, wb.kept = lo, hi, int64(n)
+			wb.lo, wb.hi, wb.kept, wb.below = lo, hi, int64(n), wb.below+int64(under)
 		}
 	}
 }
