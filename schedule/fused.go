@@ -9,10 +9,10 @@ import (
 // The fused pass samples ActiveJob's polynomial schedule, the one most sampled, with a kernel that
 // generates eight samples at once (eight SplitMix generators in the lanes of AVX-512 registers)
 // and places every value in its column's brackets as it is made, without writing the samples
-// anywhere: per bracket it counts the values below the bracket, and it keeps the values inside
-// any of the column's brackets, compressed into the column's list. That is all a bracket pass
-// needs: a rank among the column's values that falls past the values below a bracket and within
-// those inside it is the value of that rank among those inside.
+// anywhere: per bracket it counts the values below the bracket and keeps the values inside it,
+// compressed into the bracket's list. That is all a bracket pass needs: a rank among the column's
+// values that falls past the values below a bracket and within those inside it is the value of
+// that rank among those inside.
 //
 // Every lane goes through sampleSplitMix's float operations in the same order, none fused (no
 // multiply-add): the jitter u*delay*jitter, the wait delay + that + 2, StartSum.Add's Neumaier
@@ -120,10 +120,10 @@ func (sm *sampler) fusedBracketPass(targets []*target) bool {
 	}
 	checkpoints := fusedCheckpoints(sm.narrowAt, sm.n)
 	workers := make([]*fusedWorker, runtime.GOMAXPROCS(0))
-	arena := newFloatArena(len(workers) * keptRoom(byCol, sm.n/len(workers), checkpoints))
+	arena := newFloatArena(len(workers) * keptRoom(byCol, sm.n, len(workers), checkpoints))
 	defer arena.release() // after the settling, below
 	for i := range workers {
-		workers[i] = newFusedWorker(template, byCol, arena, sm.n/len(workers), checkpoints)
+		workers[i] = newFusedWorker(template, byCol, arena, sm.n, checkpoints)
 	}
 	walk := fusedWalk{sm: sm, p: p, rows: rows, workers: workers}
 	from := 0

@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -16,35 +17,37 @@ type fusedWorker struct {
 }
 
 // newFusedWorker is a worker with template's brackets and a kept list for each bracket that keeps,
-// from arena, as long as keptCap says for n samples.
+// from arena, as long as keptCap says for its share of n samples.
 func newFusedWorker(template []kernelColumn, byCol [][]*target, arena *floatArena, n int, checkpoints []int) *fusedWorker {
 	w := &fusedWorker{cols: append([]kernelColumn(nil), template...), kept: make([][kernelTargets][]float64, len(template))}
+	workers := runtime.GOMAXPROCS(0)
 	for c := range w.cols {
 		for j := range w.cols[c].targets {
 			if w.cols[c].brackets[j].keep == 1 {
-				w.kept[c][j] = arena.floats(keptCap(byCol[c][j].share, n, checkpoints))
+				w.kept[c][j] = arena.floats(keptCap(byCol[c][j].share, n, workers, checkpoints))
 			}
 		}
 	}
 	return w
 }
 
-// keptRoom is the room a worker's kept lists take, expecting n samples (keptCap).
-func keptRoom(byCol [][]*target, n int, checkpoints []int) int {
+// keptRoom is the room the kept lists of workers workers take, expecting n samples (keptCap).
+func keptRoom(byCol [][]*target, n, workers int, checkpoints []int) int {
 	room := 0
 	for _, ts := range byCol {
 		for _, t := range ts {
-			room += keptCap(t.share, n, checkpoints)
+			room += workers * keptCap(t.share, n, workers, checkpoints)
 		}
 	}
 	return room
 }
 
-// keptCap is the room of a worker's kept list of a bracket expected to hold share of its first
-// samples, expecting n samples: the bracket halves at each checkpoint (narrowFused; the values of
-// a narrower bracket kept before are counted in, as if none were let go), and the list has a
-// twentieth more and a chunk's room. Room not written is never touched, so never paged in.
-func keptCap(share float64, n int, checkpoints []int) int {
+// keptCap is the room of one of workers workers' kept list of a bracket expected to hold share of
+// the first samples, n samples walked in all: the bracket halves at each checkpoint (narrowFused;
+// counted as if the values kept before it were all still there), the workers share the samples
+// evenly, and the list has a twentieth more and a chunk's room. A worker that walks more than its
+// share grows its list (room); room not written is never touched, so never paged in.
+func keptCap(share float64, n, workers int, checkpoints []int) int {
 	share = math.Min(share, 1)
 	expected, from := 0.0, 0
 	for _, at := range checkpoints {
@@ -52,7 +55,7 @@ func keptCap(share float64, n int, checkpoints []int) int {
 		share, from = share/2, at
 	}
 	expected += share * float64(max(n-from, 0))
-	return int(expected*1.05) + kernelChunk + 8
+	return int(expected/float64(workers)*1.05) + kernelChunk + 8
 }
 
 // room makes sure the kept list of column c's bracket j has room for n more values and the 8 the
