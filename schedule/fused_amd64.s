@@ -62,8 +62,9 @@ GLOBL kernelLanes<>(SB), RODATA|NOPTR, $64
 
 // func polyKernelAVX512(k *polyKernel)
 //
-// Registers: DI the arguments, SI the column placed next, R8 the groups left, R10 the row (e),
-// R11 the rows, R12 the delays, R13 the attempts, R14 whether there is a job duration. Z0 the
+// Registers: DI the arguments, SI the column placed next, R8 the groups left, R9 whether the
+// value placed is the wait, R10 the row (e), R11 the rows, R12 the delays, R13 the attempts, R14
+// whether there is a job duration, CX and DX the bracket loop's count and bracket. Z0 the
 // eight generators' states, Z1 and Z2 their start sums and compensations, Z8 the value placed;
 // Z21 to Z31 constants.
 TEXT ·polyKernelAVX512(SB), NOSPLIT, $0-8
@@ -107,21 +108,25 @@ group:
 row:
 	// The row's start: the sum plus its compensation (StartSum.Raw).
 	VADDPD Z2, Z1, Z8
+	XORQ R9, R9 // placing the start
+
+place:
+	// Z8 into the column at SI: per bracket, the lanes below it counted, those inside kept.
 	MOVQ C_TARGETS(SI), CX
 	TESTQ CX, CX
-	JZ startPlaced
+	JZ placed
 	LEAQ C_BRACKETS(SI), DX
 
-startBracket:
+bracket:
 	VCMPPD.BCST $0x11, B_LO(DX), Z8, K1 // below the bracket
 	VCMPPD.BCST $0x12, B_HI(DX), Z8, K2 // at most its top
 	KMOVB K1, AX
 	POPCNTL AX, AX
 	ADDQ AX, B_BELOW(DX)
-	CMPQ B_KEEP(DX), $0
-	JEQ startCount
 	KANDNB K2, K1, K4 // inside
-	VCOMPRESSPD.Z Z8, K4, Z7 // kept, in the bracket's list
+	CMPQ B_KEEP(DX), $0
+	JEQ count
+	VCOMPRESSPD.Z Z8, K4, Z7 // kept: compressed to the bracket's list
 	MOVQ B_KEPT(DX), AX
 	MOVQ B_BASE(DX), BX
 	VMOVUPD Z7, (BX)(AX*8)
@@ -129,22 +134,16 @@ startBracket:
 	POPCNTL BX, BX
 	ADDQ BX, AX
 	MOVQ AX, B_KEPT(DX)
-	JMP startNext
 
-startCount:
-	// A bracket of one value: the values at it are counted, not kept.
-	KANDNB K2, K1, K4
-	KMOVB K4, AX
-	POPCNTL AX, AX
-	ADDQ AX, B_AT(DX)
-
-startNext:
+next:
 	ADDQ $B_SIZE, DX
 	DECQ CX
-	JNZ startBracket
+	JNZ bracket
 
-startPlaced:
+placed:
 	ADDQ $C_SIZE, SI
+	TESTQ R9, R9
+	JNZ waitPlaced
 	CMPQ R10, R13
 	JEQ groupDone // the last attempt has no wait
 
@@ -159,44 +158,17 @@ startPlaced:
 	VMULPD Z27, Z6, Z6
 	VADDPD Z6, Z5, Z6
 	VADDPD Z25, Z6, Z8
-	MOVQ C_TARGETS(SI), CX
-	TESTQ CX, CX
-	JZ waitPlaced
-	LEAQ C_BRACKETS(SI), DX
+	MOVQ $1, R9 // placing the wait
+	JMP place
 
-waitBracket:
-	VCMPPD.BCST $0x11, B_LO(DX), Z8, K1 // below the bracket
-	VCMPPD.BCST $0x12, B_HI(DX), Z8, K2 // at most its top
-	KMOVB K1, AX
-	POPCNTL AX, AX
-	ADDQ AX, B_BELOW(DX)
-	CMPQ B_KEEP(DX), $0
-	JEQ waitCount
-	KANDNB K2, K1, K4 // inside
-	VCOMPRESSPD.Z Z8, K4, Z7 // kept, in the bracket's list
-	MOVQ B_KEPT(DX), AX
-	MOVQ B_BASE(DX), BX
-	VMOVUPD Z7, (BX)(AX*8)
-	KMOVB K4, BX
-	POPCNTL BX, BX
-	ADDQ BX, AX
-	MOVQ AX, B_KEPT(DX)
-	JMP waitNext
-
-waitCount:
+count:
 	// A bracket of one value: the values at it are counted, not kept.
-	KANDNB K2, K1, K4
 	KMOVB K4, AX
 	POPCNTL AX, AX
 	ADDQ AX, B_AT(DX)
-
-waitNext:
-	ADDQ $B_SIZE, DX
-	DECQ CX
-	JNZ waitBracket
+	JMP next
 
 waitPlaced:
-	ADDQ $C_SIZE, SI
 	TESTQ R14, R14
 	JZ noJob
 	NEUMAIER(Z26)

@@ -170,6 +170,21 @@ func FuzzKernelMatchesPlace(f *testing.F) {
 	})
 }
 
+// rawColumns are the column values of p's first n samples seeded with seed, raw starts.
+func rawColumns(p Polynomial, seed int64, n int) [][]float64 {
+	columns := make([][]float64, 2*p.Attempts)
+	var g draw.SplitMix
+	vals := make([]float64, 2*p.Attempts)
+	for i := range n {
+		g.Reseed(seed, uint64(i))
+		p.sampleSplitMix(&g, vals, true)
+		for c, v := range vals {
+			columns[c] = append(columns[c], v)
+		}
+	}
+	return columns
+}
+
 // withoutKernel runs f with the fused pass turned off, as on a processor without AVX-512.
 func withoutKernel(f func()) {
 	had := haveKernel
@@ -231,16 +246,7 @@ func TestNarrowFusedKeepsCountsExact(t *testing.T) {
 	}
 	p := Polynomial{Attempts: 6, Jitter: 0.15, JobDuration: 1}
 	const m = 1 << 14
-	columns := make([][]float64, 12)
-	var g draw.SplitMix
-	vals := make([]float64, 12)
-	for i := range m {
-		g.Reseed(4, uint64(i))
-		p.sampleSplitMix(&g, vals, true)
-		for c, v := range vals {
-			columns[c] = append(columns[c], v)
-		}
-	}
+	columns := rawColumns(p, 4, m)
 	sm := &sampler{s: p, n: m, seed: 4, raw: true, lo: 0, hi: 12, cols: 12}
 	template := make([]kernelColumn, 12)
 	byCol := make([][]*target, 12)
@@ -341,16 +347,7 @@ func TestFusedMissFallsToHistograms(t *testing.T) {
 	}
 	p := Polynomial{Attempts: 4, Jitter: 0.15}
 	const n = 20_001
-	columns := make([][]float64, 8)
-	var g draw.SplitMix
-	vals := make([]float64, 8)
-	for i := range n {
-		g.Reseed(6, uint64(i))
-		p.sampleSplitMix(&g, vals, true)
-		for c, v := range vals {
-			columns[c] = append(columns[c], v)
-		}
-	}
+	columns := rawColumns(p, 6, n)
 	sm := &sampler{s: p, n: n, seed: 6, raw: true, lo: 0, hi: 8, cols: 8, counts: make([]int64, 8)}
 	pilot := make([][]float64, 8)
 	var targets []*target
@@ -389,16 +386,7 @@ func BenchmarkFusedKernel(b *testing.B) {
 	}
 	p := Polynomial{Attempts: 25, Jitter: 0.15}
 	const pilot, samples = 20000, 1024
-	columns := make([][]float64, 50)
-	var g draw.SplitMix
-	vals := make([]float64, 50)
-	for i := range pilot {
-		g.Reseed(99, uint64(i))
-		p.sampleSplitMix(&g, vals, true)
-		for c, v := range vals {
-			columns[c] = append(columns[c], v)
-		}
-	}
+	columns := rawColumns(p, 99, pilot)
 	w := &fusedWorker{cols: make([]kernelColumn, 50), kept: make([][kernelTargets][]float64, 50)}
 	for c := range 49 {
 		slices.Sort(columns[c])
