@@ -18,8 +18,9 @@ import (
 // multiply-add): the jitter u*delay*jitter, the wait delay + that + 2, StartSum.Add's Neumaier
 // steps with both branches computed and one chosen by the same comparison (neumaierNonNegative),
 // and the start sum + compensation (Raw). So every value is the same bits as the Go code's, and
-// the pass settles the same targets with the same values; TestFusedPassEqualsBracketPass checks
-// it against the bracket pass, missed brackets included.
+// the pass settles the same targets with the same values: TestKernelMatchesPlace holds the kernel
+// to placing the samples one by one in Go, TestFusedPassEqualsBracketPass whole tables to the
+// portable pass, and TestFusedMissFallsToHistograms a missed bracket to the histogram passes.
 
 // kernelTargets is the most brackets a column may have for the kernel to place it.
 const kernelTargets = 8

@@ -99,7 +99,7 @@ type fusedWalk struct {
 }
 
 // run walks samples from to to-1, chunk by chunk, one goroutine per worker: the kernel takes each
-// chunk's groups of eight, place the few samples after the last group.
+// chunk's groups of eight samples, and the few after the last group are placed one by one.
 func (fw *fusedWalk) run(from, to int) {
 	sm, p, rows := fw.sm, fw.p, fw.rows
 	delays := make([]float64, rows)

@@ -219,6 +219,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	m := pilotFor(cols, n, pilotN, percents, raw, budget)
 	how := refinementFor(raw, fixed, cols, n, m, percents, budget)
 	_, fused := kernelPolynomial(s, raw)
+	fused = fused && len(percents) <= kernelTargets // a bracket per percentile: see fusedColumns
 	if fused && how != noRefinement {
 		how = narrowDuring // the fused pass narrows every column as it goes
 	}
