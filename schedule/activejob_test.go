@@ -84,8 +84,8 @@ func TestPolynomialFloatOrder(t *testing.T) {
 		rows := Polynomial{Attempts: 30, Jitter: 0.15}.Fill(draw.Fixed(u), nil)
 		for i, w := range waits(rows) {
 			e := float64(i + 1)
-			d := e * e * e * e
-			want := d + (u*d)*0.15 + 2
+			d := float64(e * e * e * e)
+			want := d + float64((u*d)*0.15) + 2
 			if w != want {
 				t.Fatalf("u=%v e=%v: wait %v, want %v", u, e, w, want)
 			}
@@ -101,7 +101,7 @@ func TestBlogTableIsTheTypo(t *testing.T) {
 		start := 0.0
 		for n := 1; n < row; n++ {
 			e := float64(n)
-			start += e*e*e*e + 0.5*(e*4)*0.15 + 2
+			start += float64(e*e*e*e) + float64(0.5*(e*4)*0.15) + 2
 		}
 		return start
 	}

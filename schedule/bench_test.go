@@ -118,8 +118,8 @@ func BenchmarkSettleAligned(b *testing.B) {
 		if p > 0.9 {
 			half = 0.4
 		}
-		brackets = append(brackets, bracketBounds{lo: lo + 100*p - half, hi: lo + 100*p + half})
-		targets = append(targets, &target{col: 0, p: p, lo: lo + 100*p - half, hi: lo + 100*p + half, bracketed: true})
+		brackets = append(brackets, bracketBounds{lo: lo + float64(100*p) - half, hi: lo + float64(100*p) + half})
+		targets = append(targets, &target{col: 0, p: p, lo: lo + float64(100*p) - half, hi: lo + float64(100*p) + half, bracketed: true})
 	}
 	cc := &columnCuts{col: 0, targets: targets}
 	cc.prepare()
@@ -129,7 +129,7 @@ func BenchmarkSettleAligned(b *testing.B) {
 	block := make([]float64, blockSize)
 	for s := 0; s < n; s += blockSize {
 		for k := range block {
-			block[k] = lo + (hi-lo)*g.Unit()
+			block[k] = lo + float64((hi-lo)*g.Unit())
 		}
 		lay.placeBlock(states[s/blockSize%2], block, 1, blockSize)
 	}

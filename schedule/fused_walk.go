@@ -51,10 +51,10 @@ func keptCap(share float64, n, workers int, checkpoints []int) int {
 	share = math.Min(share, 1)
 	expected, from := 0.0, 0
 	for _, at := range checkpoints {
-		expected += share * float64(min(at, n)-min(from, n))
+		expected += float64(share * float64(min(at, n)-min(from, n)))
 		share, from = share/2, at
 	}
-	expected += share * float64(max(n-from, 0))
+	expected += float64(share * float64(max(n-from, 0)))
 	return int(expected/float64(workers)*1.05) + kernelChunk + 8
 }
 

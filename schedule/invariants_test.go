@@ -118,7 +118,7 @@ func FuzzActRunnerInvariants(f *testing.F) {
 			checkInvariants(t, a, rows)
 			for _, r := range rows {
 				// A sleep stays within ±20% of its interval.
-				if r.HasWait && (r.Wait < 0.8*r.Extra[0].Num-1e-9 || r.Wait > 1.2*r.Extra[0].Num+1e-9) {
+				if r.HasWait && (r.Wait < float64(0.8*r.Extra[0].Num)-1e-9 || r.Wait > float64(1.2*r.Extra[0].Num)+1e-9) {
 					t.Fatalf("sleep %v outside ±20%% of %v", r.Wait, r.Extra[0].Num)
 				}
 			}

@@ -179,18 +179,18 @@ func columnsPerPass(cols, n, m int, percents []float64, how refinement, budget i
 		return kept
 	}
 	workers := float64(runtime.GOMAXPROCS(0))
-	room := workers * (2*blockSize + numBuckets/2)
+	room := float64(workers * (2*blockSize + numBuckets/2))
 	refining := pilotSize + 2*inBrackets(pilotSize, m)
 	per := float64(m)
 	switch {
 	case how == refineFirst:
-		per = math.Max(refining, 1.5*inBrackets(m, n)+room)
+		per = math.Max(refining, float64(1.5*inBrackets(m, n))+room)
 	case how == narrowDuring:
-		per = math.Max(refining, 1.5*(inBrackets(pilotSize, m)+inBrackets(m, n))+room)
+		per = math.Max(refining, float64(1.5*(inBrackets(pilotSize, m)+inBrackets(m, n)))+room)
 	case m < n:
-		per += 1.5*inBrackets(m, n) + room
+		per += float64(1.5*inBrackets(m, n)) + room
 	}
-	group := int(float64(budget) / (8*per + 64))
+	group := int(float64(budget) / (float64(8*per) + 64))
 	return max(1, min(group, cols))
 }
 

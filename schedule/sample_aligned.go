@@ -116,7 +116,7 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 	for _, b := range brackets {
 		bracketed += b.share
 	}
-	if a.share > 1.25*bracketed+0.005 {
+	if a.share > float64(1.25*bracketed)+0.005 {
 		return nil
 	}
 	return a

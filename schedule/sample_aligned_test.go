@@ -39,12 +39,12 @@ func FuzzAlignedSettlesAsSorted(f *testing.F) {
 // settled percentile against sorting; it returns how many settled.
 func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
 	t.Helper()
-	lo := math.Ldexp(1+g.Unit(), int(g.Intn(40))-20)
+	lo := math.Ldexp(1+float64(g.Unit()), int(g.Intn(40))-20)
 	hi := lo * (1 + math.Ldexp(g.Unit(), -int(g.Intn(50))))
 	if trial%7 == 0 {
 		hi = lo // a range of one value
 	}
-	mass := lo + (hi-lo)*g.Unit()
+	mass := lo + float64((hi-lo)*g.Unit())
 	pool := []float64{lo, hi, mass, math.Nextafter(lo, 0), math.Nextafter(hi, math.Inf(1)), 0, math.Copysign(0, -1), -lo, math.Inf(1), math.Inf(-1), math.NaN(), 1e300, math.MaxFloat64, 2 * hi}
 	value := func() float64 {
 		switch r := g.Intn(10); {
@@ -53,7 +53,7 @@ func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
 		case r <= 2 && trial%3 == 0:
 			return mass // a point mass: a third of the values or so
 		default:
-			return lo + (hi-lo)*g.Unit()
+			return lo + float64((hi-lo)*g.Unit())
 		}
 	}
 	const cols, col = 3, 1
@@ -102,7 +102,7 @@ func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
 			k := max(1, min(int(math.Ceil(p*float64(len(sorted)))), len(sorted))) - 1
 			tg.lo, tg.hi = sorted[max(k-int(g.Intn(3)), 0)], sorted[min(k+int(g.Intn(3)), len(sorted)-1)]
 		} else {
-			tg.lo, tg.hi = lo+(hi-lo)*g.Unit(), hi
+			tg.lo, tg.hi = lo+float64((hi-lo)*g.Unit()), hi
 		}
 		tg.bracketed = true
 		targets = append(targets, tg)
@@ -150,7 +150,7 @@ func TestAlignedSettlesWithinBracket(t *testing.T) {
 		block := make([]float64, cols*samples)
 		var all []float64
 		for k := range samples {
-			v := 10 + g.Unit()*float64(1+trial)
+			v := 10 + float64(g.Unit()*float64(1+trial))
 			block[k*cols+col], block[k*cols+1] = v, math.NaN()
 			all = append(all, v)
 		}

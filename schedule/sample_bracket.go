@@ -33,7 +33,7 @@ func (t *target) bracket(sorted []float64, p float64, samples int) {
 func bracketRanks(m int, p float64) (kLo, kHi int) {
 	mf := float64(m)
 	sigma := math.Sqrt(max(p*(1-p), 1/mf) * mf)
-	return int(math.Floor(p*mf-6*sigma)) - 2, int(math.Ceil(p*mf+6*sigma)) + 2
+	return int(math.Floor(float64(p*mf)-float64(6*sigma))) - 2, int(math.Ceil(float64(p*mf)+float64(6*sigma))) + 2
 }
 
 // orderRanks reorders v so that v[k] is its k-th smallest value for every k in ranks, as a sort

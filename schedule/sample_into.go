@@ -195,7 +195,7 @@ func (p Polynomial) sampleSplitMix(g *draw.SplitMix, vals []float64, raw bool) i
 		vals[2*e-2] = clock.start(raw)
 		if e < p.Attempts {
 			delay := fourthPower(e)
-			w := delay + g.Unit()*delay*p.Jitter + 2
+			w := delay + float64(g.Unit()*delay*p.Jitter) + 2
 			vals[2*e-1] = w
 			if p.JobDuration != 0 { // adding +0 to a non-negative clock changes no bit of it
 				clock.Add(p.JobDuration)

@@ -13,7 +13,7 @@ func sampledStrategies() []Strategy {
 		return math.Pow(2, float64(s.Attempt-1)) * (0.5 + d.Unit()), true
 	})
 	decorrelated := PolicyFunc(func(s Step, d Draws) (float64, bool) {
-		return math.Min(30, 1+d.Unit()*(3*math.Max(s.Prev, 1)-1)), true
+		return math.Min(30, 1+float64(d.Unit()*(float64(3*math.Max(s.Prev, 1))-1))), true
 	})
 	return []Strategy{
 		Polynomial{Attempts: 25, Jitter: 0.15},
@@ -123,7 +123,7 @@ func TestRoundHalfAwayIsRound(t *testing.T) {
 		check(x)
 	}
 	for range 2000000 {
-		x := (g.Unit() - 0.5) * math.Pow(2, float64(g.Intn(70)))
+		x := float64((g.Unit() - 0.5) * math.Pow(2, float64(g.Intn(70))))
 		check(x)
 		check(math.Trunc(x) + 0.5)
 	}

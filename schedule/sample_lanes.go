@@ -58,10 +58,10 @@ func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []
 			s1, u1 = draw.NextUnit(s1)
 			s2, u2 = draw.NextUnit(s2)
 			s3, u3 = draw.NextUnit(s3)
-			w0 := delay + u0*delay*p.Jitter + 2
-			w1 := delay + u1*delay*p.Jitter + 2
-			w2 := delay + u2*delay*p.Jitter + 2
-			w3 := delay + u3*delay*p.Jitter + 2
+			w0 := delay + float64(u0*delay*p.Jitter) + 2
+			w1 := delay + float64(u1*delay*p.Jitter) + 2
+			w2 := delay + float64(u2*delay*p.Jitter) + 2
+			w3 := delay + float64(u3*delay*p.Jitter) + 2
 			v0[2*e-1] = w0
 			v1[2*e-1] = w1
 			v2[2*e-1] = w2
@@ -97,6 +97,7 @@ func (p Polynomial) sampleRawBlock(seed int64, first uint64, count int, block []
 // durations are such where RawStarts holds (a jitter and a job duration of at least zero), and so
 // is every sum of them.
 func neumaierNonNegative(sum, comp, d float64) (float64, float64) {
+	d = float64(d) // as StartSum.Add
 	t := sum + d
 	if sum >= d {
 		comp += (sum - t) + d

@@ -21,7 +21,7 @@ func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
 		}
 		values := make([]float64, n)
 		for k := range values {
-			values[k] = 100 + 100*g.Unit()*g.Unit() // skewed, as waits with jitter are not
+			values[k] = 100 + float64(100*g.Unit()*g.Unit()) // skewed, as waits with jitter are not
 			if g.Unit() >= reach {
 				values[k] = math.NaN()
 			}

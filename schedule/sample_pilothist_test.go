@@ -22,7 +22,7 @@ func TestPilotHistogramBrackets(t *testing.T) {
 			case 0:
 				v[i] = scale // ties
 			default:
-				v[i] = scale * (1 + g.Unit()*float64(1+trial%7))
+				v[i] = scale * (1 + float64(g.Unit()*float64(1+trial%7)))
 			}
 		}
 		sorted := slices.Clone(v)

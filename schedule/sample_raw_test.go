@@ -38,10 +38,10 @@ func TestRoundStartMonotone(t *testing.T) {
 	edges := []float64{0, 4.5e6, -4.5e6, 1e-9, 5e-10, 1.5e-9, 1}
 	for range 1000000 {
 		e := edges[g.Intn(int64(len(edges)))]
-		v := e + (g.Unit()-0.5)*math.Pow(2, float64(g.Intn(60))-40)
+		v := e + float64(float64(g.Unit()-0.5)*math.Pow(2, float64(g.Intn(60))-40))
 		w := math.Nextafter(v, math.Inf(1))
 		if g.Intn(2) == 0 {
-			w = v + g.Unit()*math.Pow(2, float64(g.Intn(40))-30)
+			w = v + float64(g.Unit()*math.Pow(2, float64(g.Intn(40))-30))
 		}
 		if RoundStart(v) > RoundStart(w) {
 			t.Fatalf("RoundStart(%v) = %v > RoundStart(%v) = %v", v, RoundStart(v), w, RoundStart(w))
@@ -104,7 +104,7 @@ func TestNeumaierNonNegativeIsStartSumAdd(t *testing.T) {
 	g := draw.NewSplitMix(5, 0)
 	random := func() float64 { return math.Ldexp(g.Unit(), int(g.Unit()*120)-60) }
 	for i := 0; i < 200000; i++ {
-		sum, comp, d := random(), random()*1e-16, random()
+		sum, comp, d := random(), float64(random()*1e-16), random()
 		if i < len(special)*len(special) {
 			sum, d = special[i/len(special)], special[i%len(special)]
 		}
@@ -245,7 +245,7 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 		if g.Intn(3) == 0 {
 			return pool[g.Intn(int64(len(pool)))]
 		}
-		return (g.Unit() - 0.3) * math.Pow(10, float64(g.Intn(8))-3)
+		return float64((g.Unit() - 0.3) * math.Pow(10, float64(g.Intn(8))-3))
 	}
 	tried := 0
 	for trial := range 1000 {

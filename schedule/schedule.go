@@ -1,6 +1,14 @@
 // Package schedule computes retry and backoff schedules. It does no I/O: every strategy is a pure
 // function of its parameters and of the random draws handed to it, so a schedule is reproducible
 // and tests can pin exact values.
+//
+// Multiply-adds: the Go compiler may fuse x*y + z into one instruction that rounds once (always on
+// arm64, with GOAMD64=v3 and up on amd64), across statements and inlined calls, and the modelled
+// systems round the product first. So every product that an addition or subtraction consumes is
+// written float64(x*y), an explicit conversion, which the language defines to round and to forbid
+// the fusion, and functions that add their arguments (StartSum.Add) convert them on entry. The
+// arm64 and amd64-v3 builds of every package, tests included, hold no fused instruction
+// (.ci/fma-check).
 package schedule
 
 import "math"
@@ -100,8 +108,10 @@ func resize(rows []Row, n int) []Row {
 // 388.55 s, not at the 388.54999999999995 s a naive float sum prints.
 type StartSum struct{ sum, comp float64 }
 
-// Add advances the clock by d seconds.
+// Add advances the clock by d seconds. d is rounded first (see the package doc on multiply-adds):
+// Neumaier's step is exact for a float addend, not for a product fused into its first addition.
 func (c *StartSum) Add(d float64) {
+	d = float64(d)
 	t := c.sum + d
 	if math.Abs(c.sum) >= math.Abs(d) {
 		c.comp += (c.sum - t) + d
@@ -127,7 +137,7 @@ func (c *StartSum) Raw() float64 { return c.sum + c.comp }
 // negative side. Samplers rely on that (see RawStartSampler).
 func RoundStart(v float64) float64 {
 	if math.Abs(v) < 4.5e6 {
-		return roundHalfAway(v*1e9) / 1e9
+		return roundHalfAway(float64(v*1e9)) / 1e9
 	}
 	return v
 }
@@ -137,6 +147,7 @@ func RoundStart(v float64) float64 {
 // branch (the fraction is as likely to round up as down): d = x - Trunc(x) is exact, Trunc(2d) is
 // ±1 when |d| >= 0.5 and ±0 otherwise, and the sign of a zero result is x's, as math.Round's.
 func roundHalfAway(x float64) float64 {
+	x = float64(x) // a product from the caller is rounded first (the package doc: multiply-adds)
 	t := math.Trunc(x)
 	d := x - t
 	return math.Copysign(t+math.Trunc(d+d), x)

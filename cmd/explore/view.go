@@ -254,9 +254,9 @@ func (m Model) bar(i, w int, scale float64) string {
 	cell := func(x float64) int { return min(w-1, int(x/scale*float64(w))) }
 	if math.IsNaN(lo) {
 		// A plain bar, in eighths of a cell.
-		n := v / scale * float64(w)
+		n := float64(v / scale * float64(w))
 		full := int(n)
-		s := strings.Repeat("█", full) + eighths[int((n-float64(full))*8)]
+		s := strings.Repeat("█", full) + eighths[int(float64((n-float64(full))*8))]
 		if v > 0 && s == "" {
 			s = "▏"
 		}

@@ -103,15 +103,15 @@ func newFrame(c *Chart, reserve float64) *frame {
 func snap(v float64) float64 { return math.Floor(v) + 0.5 }
 
 func (f *frame) x(v float64) float64 {
-	return f.left + inset + (v-f.xmin)/(f.xmax-f.xmin)*(f.right-f.left-2*inset)
+	return f.left + inset + float64((v-f.xmin)/(f.xmax-f.xmin)*(f.right-f.left-float64(2*inset)))
 }
 
 func (f *frame) y(v float64) float64 {
 	n := (v - f.ymin) / (f.ymax - f.ymin)
 	if f.c.Log {
-		n = (math.Log10(v) - math.Log10(f.ymin)) / (math.Log10(f.ymax) - math.Log10(f.ymin))
+		n = (float64(math.Log10(v)) - float64(math.Log10(f.ymin))) / (float64(math.Log10(f.ymax)) - float64(math.Log10(f.ymin)))
 	}
-	return f.bottom - inset - n*(f.bottom-f.top-2*inset)
+	return f.bottom - inset - float64(n*(f.bottom-f.top-float64(2*inset)))
 }
 
 // pts are the drawable points in pixels.
@@ -316,15 +316,15 @@ func fitLegend(entries []entry) legendGeom {
 	g := legendGeom{row: legendRow, size: legendSize}
 	room := float64(ImageHeight - 44 - 8 - legendPad)
 	if n := float64(len(entries)); n*g.row > room {
-		g.row = math.Floor(room/n*10) / 10
-		g.size = min(legendSize, math.Floor(g.row*0.75*2)/2)
+		g.row = math.Floor(float64(room/n*10)) / 10
+		g.size = min(legendSize, math.Floor(float64(float64(g.row*0.75)*2))/2)
 	}
 	var names float64
 	for _, e := range entries {
 		names = max(names, textWidth(e.name, g.size))
 	}
 	g.w = math.Ceil(legendPad + legendSwatch + legendGap + names + legendPad)
-	g.h = math.Round(float64(len(entries))*g.row + legendPad)
+	g.h = math.Round(float64(float64(len(entries))*g.row) + legendPad)
 	return g
 }
 
@@ -399,14 +399,14 @@ func inside(poly []pt, p pt) bool {
 func drawLegend(s *scene, entries []entry, x, y float64, g legendGeom) {
 	s.add(rect{X: x, Y: y, W: g.w, H: g.h, fill: boxFill, stroke: boxBorder, width: 1})
 	for i, e := range entries {
-		cy := y + legendPad/2 + g.row*(float64(i)+0.5)
+		cy := y + legendPad/2 + float64(g.row*(float64(i)+0.5))
 		sx := x + legendPad
 		col := colors[e.group%len(colors)]
 		switch {
 		case e.band:
 			col.A = bandAlpha
 			h := min(12, g.row-5)
-			s.add(rect{X: sx, Y: cy - h/2, W: legendSwatch, H: h, fill: col})
+			s.add(rect{X: sx, Y: cy - float64(h/2), W: legendSwatch, H: h, fill: col})
 		case e.dash != nil:
 			s.add(polyline{pts: []pt{{sx, cy}, {sx + legendSwatch, cy}}, col: col, width: dotWidth, dash: e.dash})
 		default:
@@ -415,7 +415,7 @@ func drawLegend(s *scene, entries []entry, x, y float64, g legendGeom) {
 				s.add(polygon{pts: marker(e.group, pt{sx + legendSwatch/2, cy}, markerSize), col: col})
 			}
 		}
-		s.add(text{X: sx + legendSwatch + legendGap, Y: cy + capHeight(g.size)/2, s: e.name, size: g.size, anchor: anchorStart, col: textColor})
+		s.add(text{X: sx + legendSwatch + legendGap, Y: cy + float64(capHeight(g.size)/2), s: e.name, size: g.size, anchor: anchorStart, col: textColor})
 	}
 }
 

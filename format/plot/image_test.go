@@ -58,8 +58,8 @@ func twoPolicies() *Chart {
 	b := Series{Name: "sidekiq", Group: 1}
 	for i := 1; i <= 25; i++ {
 		x := float64(i)
-		a.Points = append(a.Points, Point{x, math.Pow(x-1, 4) + 3*(x-1)})
-		b.Points = append(b.Points, Point{x, 0.3*math.Pow(x-1, 4) + 15 + 10*x})
+		a.Points = append(a.Points, Point{x, math.Pow(x-1, 4) + float64(3*(x-1))})
+		b.Points = append(b.Points, Point{x, float64(0.3*math.Pow(x-1, 4)) + 15 + float64(10*x)})
 	}
 	c.Series = []Series{a, b}
 	return c

@@ -112,7 +112,7 @@ func area(p []pt) float64 {
 	var a float64
 	for i := range p {
 		q := p[(i+1)%len(p)]
-		a += p[i].X*q.Y - q.X*p[i].Y
+		a += float64(p[i].X*q.Y) - float64(q.X*p[i].Y)
 	}
 	return a / 2
 }
@@ -142,7 +142,7 @@ func stroke(pts []pt, width float64, dash []float64) [][]pt {
 			if l == 0 {
 				continue
 			}
-			nx, ny := -(p.Y-q.Y)/l*h, (p.X-q.X)/l*h
+			nx, ny := float64(-(p.Y-q.Y)/l*h), float64((p.X-q.X)/l*h)
 			out = append(out, []pt{{q.X + nx, q.Y + ny}, {p.X + nx, p.Y + ny}, {p.X - nx, p.Y - ny}, {q.X - nx, q.Y - ny}})
 		}
 	}

@@ -112,7 +112,7 @@ func circle(c pt, r float64, n int) []pt {
 	out := make([]pt, n)
 	for i := range out {
 		a := 2 * math.Pi * float64(i) / float64(n)
-		out[i] = pt{c.X + r*math.Cos(a), c.Y + r*math.Sin(a)}
+		out[i] = pt{c.X + float64(r*math.Cos(a)), c.Y + float64(r*math.Sin(a))}
 	}
 	return out
 }

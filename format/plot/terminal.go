@@ -45,7 +45,7 @@ type canvas struct {
 // norm maps y to [0, 1] on the chart's axis.
 func (v *canvas) norm(y float64) float64 {
 	if v.c.Log {
-		return (math.Log10(y) - math.Log10(v.ymin)) / (math.Log10(v.ymax) - math.Log10(v.ymin))
+		return (float64(math.Log10(y)) - float64(math.Log10(v.ymin))) / (float64(math.Log10(v.ymax)) - float64(math.Log10(v.ymin)))
 	}
 	return (y - v.ymin) / (v.ymax - v.ymin)
 }
@@ -92,7 +92,7 @@ func (v *canvas) line(x0, y0, x1, y1, group int, dotted bool) {
 // the band's points.
 func (v *canvas) shade(b Band) {
 	for cx := 0; cx < v.cols; cx++ {
-		x := v.xmin + (float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin)
+		x := v.xmin + float64((float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin))
 		lo, okLo := interpolate(b.Low, x)
 		hi, okHi := interpolate(b.High, x)
 		if !okLo || !okHi {

@@ -103,7 +103,7 @@ type Budget struct{ used float64 }
 // sampler's memory budget at once.
 func Cost(s schedule.Strategy, n int, seed int64, percents []float64) (cost float64, rows, passes int) {
 	rows, passes = schedule.SamplingPasses(s, n, seed, percents)
-	return float64(n) * float64(rows) * float64(passes), rows, passes
+	return float64(float64(n) * float64(rows) * float64(passes)), rows, passes
 }
 
 // charge adds cost, or refuses when the command would pass MaxSampledRows.

@@ -42,7 +42,7 @@ func (r *JavaRandom) NextInt(bound int32) int32 {
 func (r *JavaRandom) NextDouble() float64 {
 	hi := int64(r.next(26))
 	lo := int64(r.next(27))
-	return float64((hi<<27)+lo) * 0x1p-53
+	return float64(float64((hi<<27)+lo) * 0x1p-53)
 }
 
 // Unit returns NextDouble, so Java-seeded continuous draws are a Java run's nextDouble values.

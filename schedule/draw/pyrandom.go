@@ -106,11 +106,11 @@ func (r *PyRandom) Uint32() uint32 {
 func (r *PyRandom) Random() float64 {
 	a := r.Uint32() >> 5
 	b := r.Uint32() >> 6
-	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
+	return (float64(float64(a)*67108864.0) + float64(b)) * (1.0 / 9007199254740992.0)
 }
 
 // Uniform is random.uniform(a, b) = a + (b-a)*random(), in that operation order.
-func (r *PyRandom) Uniform(a, b float64) float64 { return a + (b-a)*r.Random() }
+func (r *PyRandom) Uniform(a, b float64) float64 { return a + float64((b-a)*r.Random()) }
 
 // GetRandBits is random.getrandbits(k) for 0 <= k <= 64: no word for k = 0; one word's high k
 // bits for k <= 32; otherwise the first word is the low 32 bits and the second word, shifted

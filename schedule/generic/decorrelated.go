@@ -23,6 +23,6 @@ func (c Decorrelated) Policy() schedule.Policy {
 			prev = c.Base
 		}
 		hi := saturate(3 * prev)
-		return math.Min(c.Cap, c.Base+d.Unit()*(hi-c.Base)), true
+		return math.Min(c.Cap, c.Base+float64(d.Unit()*(hi-c.Base))), true
 	})
 }

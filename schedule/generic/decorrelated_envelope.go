@@ -27,7 +27,7 @@ func (c Decorrelated) Envelope(attempts int, limit, job float64) []schedule.Boun
 		if i+1 < len(lo) && lo[i+1].Start <= limit {
 			k := i + 1
 			b.WaitMin = lo[i].Wait
-			b.WaitMax = max(b.WaitMin, c.greatestWait(k, limit-float64(k)*job))
+			b.WaitMax = max(b.WaitMin, c.greatestWait(k, limit-float64(float64(k)*job)))
 		} else {
 			b.NoWait = true
 		}
@@ -62,7 +62,7 @@ func (c Decorrelated) greatestWait(k int, room float64) float64 {
 		return value(xLo)
 	}
 	for range 200 { // 3x - room(x) is increasing: find where it crosses zero
-		mid := xLo + (xHi-xLo)/2
+		mid := xLo + float64((xHi-xLo)/2)
 		if mid <= xLo || mid >= xHi {
 			break
 		}

@@ -144,7 +144,7 @@ func TestDecorrelatedEnvelopeBruteForce(t *testing.T) {
 				us := []float64{float64(i) / n, float64(j) / n, float64(k) / n}
 				prev, s := 1.0, 0.0
 				for r := 0; r < 3; r++ {
-					w := math.Min(c.Cap, c.Base+us[r]*(3*prev-c.Base))
+					w := math.Min(c.Cap, c.Base+float64(us[r]*(float64(3*prev)-c.Base)))
 					next := s + job + w
 					if next > limit {
 						break

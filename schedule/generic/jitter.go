@@ -40,7 +40,8 @@ func Jittered(model string, f, d float64, draws schedule.Draws) float64 {
 	case Full:
 		return uniform(0, d, draws.Unit())
 	case Equal:
-		return d/2 + uniform(0, d/2, draws.Unit())
+		half := float64(d / 2)
+		return half + uniform(0, half, draws.Unit())
 	case Sym:
 		return d * uniform(1-f, 1+f, draws.Unit())
 	case Add:
@@ -52,7 +53,7 @@ func Jittered(model string, f, d float64, draws schedule.Draws) float64 {
 }
 
 // uniform is U(a, b) = a + u*(b-a).
-func uniform(a, b, u float64) float64 { return a + u*(b-a) }
+func uniform(a, b, u float64) float64 { return a + float64(u*(b-a)) }
 
 // WithJitter wraps p: every wait p gives is jittered by model.
 func WithJitter(p schedule.Policy, model string, f float64) schedule.Policy {

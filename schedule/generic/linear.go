@@ -6,4 +6,4 @@ type Linear struct {
 }
 
 // Nominal returns base + (k-1)*increment.
-func (l Linear) Nominal(k int) float64 { return l.Base + float64(k-1)*l.Increment }
+func (l Linear) Nominal(k int) float64 { return l.Base + float64(float64(k-1)*l.Increment) }

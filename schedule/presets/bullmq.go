@@ -42,14 +42,14 @@ type BullMQ struct {
 func BullMQDelay(typ string, delay, jitter float64, k int, u float64) float64 {
 	if typ == "fixed" {
 		if jitter > 0 {
-			minDelay := delay * (1 - jitter)
+			minDelay := float64(delay * (1 - jitter))
 			return math.Floor(float64(float64(u*delay)*jitter) + minDelay)
 		}
 		return delay
 	}
-	maxDelay := jsRound(math.Pow(2, float64(k-1)) * delay)
+	maxDelay := jsRound(float64(math.Pow(2, float64(k-1)) * delay))
 	if jitter > 0 {
-		minDelay := maxDelay * (1 - jitter)
+		minDelay := float64(maxDelay * (1 - jitter))
 		return math.Floor(float64(float64(u*maxDelay)*jitter) + minDelay)
 	}
 	return maxDelay

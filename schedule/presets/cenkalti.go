@@ -73,11 +73,11 @@ func (c Cenkalti) randomized(cur time.Duration, u float64) time.Duration {
 	if c.RandomizationFactor == 0 {
 		return cur // if randomizationFactor == 0 { return currentInterval }: the draw was still taken
 	}
-	delta := c.RandomizationFactor * float64(cur)
+	delta := float64(c.RandomizationFactor * float64(cur))
 	lo, hi := float64(cur)-delta, float64(cur)+delta
 	// exponential.go: time.Duration(minInterval + (random * (maxInterval - minInterval + 1))): the
 	// +1 makes the range [lo, hi+1), so the largest draw truncates to hi.
-	return nsOf(lo + (libraryUnit(u) * (hi - lo + 1)))
+	return nsOf(lo + float64(libraryUnit(u)*(hi-lo+1)))
 }
 
 // increment is incrementCurrentInterval: a float division decides the cap, and the product is

@@ -50,5 +50,5 @@ func (g *GoogleAPICore) Window(k int) float64 { return g.windows[min(k, len(g.wi
 
 // Next is one sleep: `yield random.uniform(0.0, max_delay)` = 0.0 + max_delay * random().
 func (g *GoogleAPICore) Next(s schedule.Step, d schedule.Draws) (float64, bool) {
-	return 0.0 + g.Window(s.Attempt)*d.Unit(), true
+	return 0.0 + float64(g.Window(s.Attempt)*d.Unit()), true
 }

@@ -60,7 +60,7 @@ func (g GRPC) backoff(retries int, nominal float64, d schedule.Draws) time.Durat
 	if retries == 0 {
 		return g.BaseDelay // backoff.go: if retries == 0 { return bc.Config.BaseDelay }
 	}
-	backoff := nominal * (1 + g.Jitter*(d.Unit()*2-1)) // cap before jitter: up to MaxDelay*(1+Jitter)
+	backoff := nominal * (1 + float64(g.Jitter*(float64(d.Unit()*2)-1))) // cap before jitter: up to MaxDelay*(1+Jitter)
 	if backoff < 0 {
 		return 0 // if backoff < 0 { return 0 }: Jitter > 1
 	}
@@ -132,8 +132,8 @@ func (g GRPCRPC) nominal(n int) float64 {
 // backoff is the wait after call n+1 (n retries so far, no pushback) for the draw.
 func (g GRPCRPC) backoff(n int, d schedule.Draws) time.Duration {
 	cur := g.nominal(n)
-	cur *= 0.8 + 0.4*d.Unit()        // stream.go:887: the jitter after the cap, up to 1.2*maxBackoff
-	return time.Duration(int64(cur)) // stream.go:888: truncated; at most 1.2*param.MaxDuration, far from int64's end
+	cur *= 0.8 + float64(0.4*d.Unit()) // stream.go:887: the jitter after the cap, up to 1.2*maxBackoff
+	return time.Duration(int64(cur))   // stream.go:888: truncated; at most 1.2*param.MaxDuration, far from int64's end
 }
 
 // Strategy is the policy as a table of g.Calls() calls.

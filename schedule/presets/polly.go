@@ -94,7 +94,7 @@ func timesFactor(ticks int64, factor float64) (int64, bool) {
 // applyJitter is RetryHelper.ApplyJitter, in its operation order.
 func applyJitter(ticks int64, u float64) (int64, bool) {
 	ms := totalMs(ticks)
-	offset := float64(ms*pollyJitter) / 2
+	offset := float64(float64(ms*pollyJitter) / 2)
 	random := float64(float64(ms*pollyJitter)*u) - offset
 	return fromMs(float64(ms + random))
 }
@@ -232,7 +232,7 @@ func (p *Polly) decorrelatedEnvelope() []schedule.Bounds {
 	nlo, nhi := make([]float64, len(us)), make([]float64, len(us))
 	for k := 0; k <= n; k++ {
 		b := schedule.Bounds{NoWait: k == n}
-		job := float64(k) * p.JobDuration
+		job := float64(float64(k) * p.JobDuration)
 		if k == 0 {
 			b.StartMin, b.StartMax = 0, 0
 		} else {
@@ -240,7 +240,7 @@ func (p *Polly) decorrelatedEnvelope() []schedule.Bounds {
 			for i := range us {
 				b.StartMin, b.StartMax = min(b.StartMin, lo[i]), max(b.StartMax, hi[i])
 			}
-			b.StartMin, b.StartMax = b.StartMin/ticksPerSecond+job, b.StartMax/ticksPerSecond+job
+			b.StartMin, b.StartMax = float64(b.StartMin/ticksPerSecond)+job, float64(b.StartMax/ticksPerSecond)+job
 		}
 		if k < n {
 			b.WaitMin, b.WaitMax = math.Inf(1), math.Inf(-1)

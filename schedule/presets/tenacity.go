@@ -130,16 +130,16 @@ func (t *Tenacity) wait(k int, d schedule.Draws) float64 {
 		return t.nominalAt(k) * d.Unit()
 	case "exponential-jitter":
 		// `jitter = random.uniform(0, self.jitter)` comes first: a draw even when capped.
-		j := t.Jitter * d.Unit()
+		j := float64(t.Jitter * d.Unit())
 		return math.Max(0, math.Min(t.nominalAt(k)+j, t.Max))
 	case "fixed":
 		return t.Fixed
 	case "random":
 		// `self.wait_random_min + (random.random() * (self.wait_random_max - self.wait_random_min))`
-		return t.Min + d.Unit()*(t.Max-t.Min)
+		return t.Min + float64(d.Unit()*(t.Max-t.Min))
 	case "incrementing":
 		// `result = self.start + (self.increment * (retry_state.attempt_number - 1))`
-		return math.Max(0, math.Min(t.Start+t.Increment*float64(k-1), t.Max))
+		return math.Max(0, math.Min(t.Start+float64(t.Increment*float64(k-1)), t.Max))
 	}
 	return 0
 }

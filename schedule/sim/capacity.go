@@ -88,7 +88,7 @@ type CapacityResult struct {
 // EstimatedItems bounds the events a run simulates, for the size cap.
 func (c CapacityConfig) EstimatedItems() float64 {
 	ticks := float64(c.Horizon)/float64(c.CronInterval) + 1
-	return float64(c.Backlog)/(1-math.Min(c.FailureRate, 0.999)) + ticks*float64(c.MaxRunningJobs)
+	return float64(float64(c.Backlog)/(1-math.Min(c.FailureRate, 0.999))) + float64(ticks*float64(c.MaxRunningJobs))
 }
 
 type capacityRun struct {
@@ -193,7 +193,7 @@ func SimulateCapacity(c CapacityConfig) CapacityResult {
 
 // account adds working x elapsed time to the busy integral.
 func (r *capacityRun) account(t int64) {
-	r.busyArea += float64(r.working) * float64(t-r.lastChange)
+	r.busyArea += float64(float64(r.working) * float64(t-r.lastChange))
 	r.lastChange = t
 }
 
