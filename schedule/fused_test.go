@@ -305,7 +305,7 @@ func TestSelectInBracketIsSorting(t *testing.T) {
 		for l := range 3 {
 			var list []float64
 			for range 1000 * (l + 1) {
-				v := 1 + float64(g.Unit()) + shift
+				v := 1 + g.Unit() + shift
 				if g.Unit() < 0.1 {
 					v = 1 + shift // repeated values
 				}

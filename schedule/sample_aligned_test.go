@@ -39,7 +39,7 @@ func FuzzAlignedSettlesAsSorted(f *testing.F) {
 // settled percentile against sorting; it returns how many settled.
 func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
 	t.Helper()
-	lo := math.Ldexp(1+float64(g.Unit()), int(g.Intn(40))-20)
+	lo := math.Ldexp(1+g.Unit(), int(g.Intn(40))-20)
 	hi := lo * (1 + math.Ldexp(g.Unit(), -int(g.Intn(50))))
 	if trial%7 == 0 {
 		hi = lo // a range of one value
