@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/sample"
 	"github.com/spf13/pflag"
 )
 
@@ -65,7 +65,7 @@ func (v *percentileValue) Type() string   { return "float" }
 
 // samplesFlag registers --samples.
 func samplesFlag(fs *pflag.FlagSet, p *int) {
-	intFlag(fs, p, "samples", 10000, 1, schedule.MaxSamples, "sampled schedules for percentiles")
+	intFlag(fs, p, "samples", 10000, 1, sample.MaxSamples, "sampled schedules for percentiles")
 }
 
 // percentileName is a percentile as it appears in column names: 50, 99.9.

@@ -3,6 +3,7 @@ package schedule
 import (
 	"math"
 	"math/big"
+	"slices"
 )
 
 // Polynomial is Rails ActiveJob's retry_on wait: :polynomially_longer (called :exponentially_longer
@@ -34,23 +35,38 @@ func (p Polynomial) Params() []Param {
 // Columns: none beyond attempt, start and wait.
 func (p Polynomial) Columns() []Column { return nil }
 
-// Fill computes one row per execution. (The loop is written out rather than shared with Fixed
-// through a callback: samplers call it millions of times.)
-func (p Polynomial) Fill(d Draws, rows []Row) []Row {
-	rows = resize(rows, p.Attempts)
+// Fill computes one row per execution (WriteColumns).
+func (p Polynomial) Fill(d Draws, rows []Row) []Row { return FillFromColumns(p, d, rows) }
+
+// WriteColumns is the schedule (see ColumnWriter): execution e waits d + (u*d)*jitter + 2 with
+// d = e^4, in Ruby's order, after running for the job duration. A job duration of +0 is not
+// added: adding +0 changes no bit of a float other than -0, and neither the clock's sum nor its
+// compensation is ever -0 (both start at +0, and a sum is -0 only when both terms are).
+func (p Polynomial) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+	n := min(p.Attempts, rows)
+	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
+	out := vals[len(vals)-2*n:]
 	var clock StartSum
-	for e := 1; e <= p.Attempts; e++ {
-		r := &rows[e-1]
-		r.Attempt, r.Start, r.Wait, r.HasWait = e, clock.Now(), 0, false
+	for e := 1; e <= n; e++ {
+		out[2*e-2], out[2*e-1] = clock.Start(raw), math.NaN()
 		if e < p.Attempts {
 			delay := fourthPower(e)
-			r.Wait = delay + activeJobJitter(d, delay, p.Jitter) + 2
-			r.HasWait = true
-			clock.Add(p.JobDuration)
-			clock.Add(r.Wait)
+			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
+			out[2*e-1] = w
+			if p.JobDuration != 0 {
+				clock.Add(p.JobDuration)
+			}
+			clock.Add(w)
 		}
 	}
-	return rows
+	return vals
+}
+
+// RawStarts is true for a non-negative, bounded jitter and job duration (the ranges the command
+// line accepts): every wait is then at least 2 s and finite, so starts are positive after the first
+// (+0).
+func (p Polynomial) RawStarts() bool {
+	return p.Jitter >= 0 && p.Jitter <= 1e6 && p.JobDuration >= 0 && p.JobDuration <= 1e12
 }
 
 // Notes says the error is re-raised after the last attempt.
@@ -78,10 +94,19 @@ func (f Fixed) Params() []Param {
 // Columns: none beyond attempt, start and wait.
 func (f Fixed) Columns() []Column { return nil }
 
-// Fill walks the fixed wait for attempts executions: the policy core with one wait rule and the
-// attempt count.
-func (f Fixed) Fill(d Draws, rows []Row) []Row {
-	return Walk(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, rows)
+// Fill walks the fixed wait for attempts executions (WriteColumns).
+func (f Fixed) Fill(d Draws, rows []Row) []Row { return FillFromColumns(f, d, rows) }
+
+// WriteColumns is the policy core with one wait rule and the attempt count (see ColumnWriter).
+func (f Fixed) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+	return WalkColumns(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, rows, raw)
+}
+
+// RawStarts is true for a non-negative, bounded wait, jitter and job duration (the ranges the
+// command line accepts): the waits (whole seconds plus a non-negative jitter) never read the
+// elapsed time and are never negative.
+func (f Fixed) RawStarts() bool {
+	return f.Wait >= 0 && f.Wait <= 1e12 && f.Jitter >= 0 && f.Jitter <= 1e6 && f.JobDuration >= 0 && f.JobDuration <= 1e12
 }
 
 // waits is the wait after every execution: the whole seconds of the wait plus its jitter.
@@ -113,7 +138,13 @@ func activeJobJitter(d Draws, delay, jitter float64) float64 {
 // fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: exact while
 // e^4 < 2^53 (e <= 9741) and correctly rounded beyond, where Ruby's bignum-to-float conversion
 // rounds too. Multiplying floats step by step would round up to three times.
-func fourthPower(e int) float64 { return fourthPowerPlus(e, 0) }
+func fourthPower(e int) float64 {
+	if uint(e) < 65536 { // e^4 < 2^64: exact in integers, one rounding (inlined on the sampling path)
+		sq := uint64(e) * uint64(e)
+		return float64(sq * sq)
+	}
+	return fourthPowerPlus(e, 0)
+}
 
 // fourthPowerPlus returns e^4 + add computed exactly in integers (as Ruby does, with bignums
 // past int64) and rounded once to a float. add must be non-negative and small (below 2^40).

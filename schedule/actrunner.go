@@ -83,28 +83,39 @@ func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
 	return interval + time.Duration(d.Intn(jitterRange)-jitterRange/2)
 }
 
-// Fill walks the idle poller: poll k comes back empty, so consecutive_empty is k, and the poller
-// sleeps jitter(I(k)) before poll k+1. A FetchTask that times out counts as empty too; the fetch
-// itself is taken to answer at once.
+// Fill walks the idle poller (WriteColumns), with each poll's interval before jitter and its
+// count of consecutive empty responses.
 func (a ActRunner) Fill(d Draws, rows []Row) []Row {
-	rows = rows[:0]
+	rows = FillFromColumns(a, d, rows)
 	base, maxI := a.Intervals()
-	var clock StartSum
-	for k := 1; k <= a.Polls; k++ {
-		interval := ActRunnerInterval(base, maxI, int64(k))
-		r := Row{Attempt: k, Start: clock.Now()}
-		r.Extra[0] = Num(interval.Seconds())
-		r.Extra[1] = Num(float64(k))
-		if k < a.Polls {
-			sleep := ActRunnerJitter(d, interval)
-			r.Wait = sleep.Seconds()
-			r.HasWait = true
-			clock.Add(r.Wait)
-		}
-		rows = append(rows, r)
+	for i := range rows {
+		k := int64(i + 1)
+		rows[i].Extra[0] = Num(ActRunnerInterval(base, maxI, k).Seconds())
+		rows[i].Extra[1] = Num(float64(k))
 	}
 	return rows
 }
+
+// WriteColumns is the idle poller (see ColumnWriter): poll k comes back empty, so
+// consecutive_empty is k, and the poller sleeps jitter(I(k)) before poll k+1. A FetchTask that
+// times out counts as empty too; the fetch itself is taken to answer at once.
+func (a ActRunner) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+	base, maxI := a.Intervals()
+	var clock StartSum
+	for k := 1; k <= min(a.Polls, rows); k++ {
+		vals = AppendRow(vals, &clock, raw)
+		if k < a.Polls {
+			sleep := ActRunnerJitter(d, ActRunnerInterval(base, maxI, int64(k))).Seconds()
+			vals[len(vals)-1] = sleep
+			clock.Add(sleep)
+		}
+	}
+	return vals
+}
+
+// RawStarts is always true: the effective fetch interval is positive and the jitter takes at most
+// a fifth of it away, so every sleep is positive.
+func (a ActRunner) RawStarts() bool { return true }
 
 // Notes gives the plateau and says when the configured max cannot be reached or was adjusted.
 func (a ActRunner) Notes(rows []Row) []Note {

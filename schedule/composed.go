@@ -43,7 +43,19 @@ func (c *Composed) Params() []Param { return c.Parameters }
 func (c *Composed) Columns() []Column { return nil }
 
 // Fill walks the rule chain into rows.
-func (c *Composed) Fill(d Draws, rows []Row) []Row { return Walk(c.walk, c.JobDuration, d, rows) }
+func (c *Composed) Fill(d Draws, rows []Row) []Row { return FillFromColumns(c, d, rows) }
+
+// WriteColumns walks the composed policy (see ColumnWriter).
+func (c *Composed) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+	return WalkColumns(c.walk, c.JobDuration, d, vals, rows, raw)
+}
+
+// RawStarts is true for waits that never read the elapsed time (ElapsedFree) under no elapsed
+// limit, and a non-negative, bounded job duration: the rounded start is then only printed, never
+// fed back, and starts are never negative.
+func (c *Composed) RawStarts() bool {
+	return c.ElapsedFree && c.MaxElapsed == 0 && c.JobDuration >= 0 && c.JobDuration <= 1e12
+}
 
 // Notes says what ended the schedule.
 func (c *Composed) Notes(rows []Row) []Note {

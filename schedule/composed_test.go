@@ -1,7 +1,6 @@
 package schedule
 
 import (
-	"math"
 	"slices"
 	"testing"
 
@@ -74,60 +73,5 @@ func TestEnvelopeUnderElapsedLimit(t *testing.T) {
 	got := Envelope(elapsedLimited())
 	if !slices.Equal(got, want) {
 		t.Errorf("envelope\n got %+v\nwant %+v", got, want)
-	}
-}
-
-// TestPercentilesOverSamplesThatReach compares the sampler with an independent brute force over
-// the same per-sample streams: every row's nearest-rank percentile among the samples that reach
-// it, and the fraction that do (row 3: u1+u2 <= 1.5, probability 7/8; row 4: u1+u2+u3 <= 0.5,
-// probability 1/48).
-func TestPercentilesOverSamplesThatReach(t *testing.T) {
-	s := elapsedLimited()
-	const n, seed = 40000, 5
-	percents := []float64{1, 50, 99, 100}
-	q := percentiles(s, n, seed, percents, 512, nil)
-	cols := make([][]float64, 8)
-	for i := 0; i < n; i++ {
-		rows := s.Fill(draw.NewSplitMix(seed, uint64(i)), nil)
-		for r, row := range rows {
-			cols[2*r] = append(cols[2*r], row.Start)
-			if row.HasWait {
-				cols[2*r+1] = append(cols[2*r+1], row.Wait)
-			}
-		}
-	}
-	if len(q.Start) != 4 {
-		t.Fatalf("%d rows, want 4", len(q.Start))
-	}
-	for c, vals := range cols[:8] {
-		slices.Sort(vals)
-		r := c / 2
-		for j, p := range percents {
-			got := q.Start[r][j]
-			if c%2 == 1 {
-				got = q.Wait[r][j]
-			}
-			if len(vals) == 0 {
-				if !math.IsNaN(got) {
-					t.Errorf("column %d p%v = %v, want NaN", c, p, got)
-				}
-				continue
-			}
-			rank := max(1, int(math.Ceil(p/100*float64(len(vals)))))
-			if want := vals[rank-1]; got != want {
-				t.Errorf("column %d p%v = %v, want %v", c, p, got, want)
-			}
-		}
-	}
-	for r, want := range []float64{1, 1, 7.0 / 8, 1.0 / 48} {
-		if got := q.Reached[r]; math.Abs(got-want) > 0.01 {
-			t.Errorf("row %d reached by %v of samples, want about %v", r+1, got, want)
-		}
-		if got, exact := q.Reached[r], float64(len(cols[2*r]))/n; got != exact {
-			t.Errorf("row %d reached %v, counted %v", r+1, got, exact)
-		}
-	}
-	if q.AllReach() {
-		t.Error("AllReach is true for a schedule that ends on elapsed time")
 	}
 }

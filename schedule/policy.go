@@ -21,29 +21,11 @@ type PolicyFunc func(s Step, d Draws) (float64, bool)
 // Next calls f.
 func (f PolicyFunc) Next(s Step, d Draws) (float64, bool) { return f(s, d) }
 
-// Walk lays a policy out as rows: attempt 1 starts at 0, each failure asks the policy for the wait,
-// and start(k+1) = start(k) + job + wait(k). It stops when the policy says so, or at MaxAttempts
-// rows. rows' storage is reused (samplers walk millions of schedules with one slice).
+// Walk lays a policy out as rows (WalkColumns, every row): attempt 1 starts at 0, each failure
+// asks the policy for the wait, and start(k+1) = start(k) + job + wait(k). It stops when the
+// policy says so, or at MaxAttempts rows. rows' storage is reused.
 func Walk(p Policy, job float64, d Draws, rows []Row) []Row {
-	rows = rows[:0]
-	var sum StartSum
-	step := Step{}
-	for k := 1; ; k++ {
-		r := Row{Attempt: k, Start: sum.Now()}
-		if k < MaxAttempts {
-			step.Attempt = k
-			step.Elapsed = r.Start + job
-			if w, ok := p.Next(step, d); ok {
-				r.Wait, r.HasWait, step.Prev = w, true, w
-				sum.Add(job)
-				sum.Add(w)
-			}
-		}
-		rows = append(rows, r)
-		if !r.HasWait {
-			return rows
-		}
-	}
+	return RowsFromColumns(WalkColumns(p, job, d, make([]float64, 0, 64), MaxAttempts, false), rows)
 }
 
 // WithAttempts allows n attempts in all: no retry after attempt n, and no draw either (it is the

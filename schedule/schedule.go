@@ -125,6 +125,14 @@ func (c *StartSum) Add(d float64) {
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
 func (c *StartSum) Now() float64 { return RoundStart(c.Raw()) }
 
+// Start is the start to write for the next row: Raw() with raw, else Now() (see ColumnWriter).
+func (c *StartSum) Start(raw bool) float64 {
+	if raw {
+		return c.Raw()
+	}
+	return c.Now()
+}
+
 // Raw returns the accumulated seconds before Now's rounding: Now() == RoundStart(Raw()).
 func (c *StartSum) Raw() float64 { return c.sum + c.comp }
 

@@ -58,24 +58,35 @@ func (s Sidekiq) Params() []Param {
 // Columns adds retry_count: the count Sidekiq stores when this execution fails.
 func (s Sidekiq) Columns() []Column { return []Column{{Key: "retry_count", Kind: Count}} }
 
-// Fill lays out executions 1..retries+1.
+// Fill lays out executions 1..retries+1 (WriteColumns), each with the retry count it fails with.
 func (s Sidekiq) Fill(d Draws, rows []Row) []Row {
-	rows = rows[:0]
-	var clock StartSum
-	for c := int64(0); c <= int64(s.Retries); c++ {
-		r := Row{Attempt: int(c) + 1, Start: clock.Now()}
-		r.Extra[0] = Num(float64(c))
-		if c < int64(s.Retries) {
-			// Ruby adds exact integers (bignums past int64); round once, at the end.
-			r.Wait = fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
-			r.HasWait = true
-			clock.Add(s.JobDuration)
-			clock.Add(r.Wait)
-		}
-		rows = append(rows, r)
+	rows = FillFromColumns(s, d, rows)
+	for c := range rows {
+		rows[c].Extra[0] = Num(float64(c))
 	}
 	return rows
 }
+
+// WriteColumns is the schedule (see ColumnWriter): after the execution that fails with retry
+// count c, the wait c^4 + 15 + jitter. Ruby adds exact integers (bignums past int64); the sum is
+// rounded once, at the end.
+func (s Sidekiq) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+	var clock StartSum
+	for c := int64(0); c < int64(min(s.Retries+1, rows)); c++ {
+		vals = AppendRow(vals, &clock, raw)
+		if c < int64(s.Retries) {
+			w := fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
+			vals[len(vals)-1] = w
+			clock.Add(s.JobDuration)
+			clock.Add(w)
+		}
+	}
+	return vals
+}
+
+// RawStarts is true for a non-negative, bounded job duration (the range the command line
+// accepts): every wait is at least 15 s and finite, so starts are positive after the first (+0).
+func (s Sidekiq) RawStarts() bool { return s.JobDuration >= 0 && s.JobDuration <= 1e12 }
 
 // Notes says where the job goes after the last retry.
 func (s Sidekiq) Notes(rows []Row) []Note {

@@ -12,6 +12,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/sample"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
@@ -102,7 +103,7 @@ type Budget struct{ used float64 }
 // Cost is the sampled rows n samples of s take: more than one pass when the rows do not fit the
 // sampler's memory budget at once.
 func Cost(s schedule.Strategy, n int, seed int64, percents []float64) (cost float64, rows, passes int) {
-	rows, passes = schedule.SamplingPasses(s, n, seed, percents)
+	rows, passes = sample.SamplingPasses(s, n, seed, percents)
 	return float64(float64(n) * float64(rows) * float64(passes)), rows, passes
 }
 
@@ -130,7 +131,7 @@ func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, wat
 	}
 	if cost > MaxSampledRows {
 		return schedule.Quantiles{}, param.BadInput("--samples %d x %d rows takes %d passes to stay within %d MB: %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts",
-			n, rows, passes, schedule.MemoryBudget>>20, cost, MaxSampledRows)
+			n, rows, passes, sample.MemoryBudget>>20, cost, MaxSampledRows)
 	}
 	if err := budget.charge(cost); err != nil {
 		return schedule.Quantiles{}, err
@@ -141,7 +142,7 @@ func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64, wat
 		done, stop = watch(int64(n) * int64(passes))
 	}
 	defer stop()
-	return schedule.PercentilesProgress(s, n, seed, percents, done), nil
+	return sample.PercentilesProgress(s, n, seed, percents, done), nil
 }
 
 // boundView is the envelope's least (or greatest) start and wait of every row: the exact best (or

@@ -29,7 +29,8 @@ func (g *SplitMix) next() uint64 {
 }
 
 // Unit returns a uniform u in [0, 1) with 53 random bits.
-func (g *SplitMix) Unit() float64 { return float64(float64(g.next()>>11) * 0x1p-53) }
+// (The 53 bits are converted as a signed integer, one instruction on amd64, to the same float.)
+func (g *SplitMix) Unit() float64 { return float64(float64(int64(g.next()>>11)) * 0x1p-53) }
 
 // Intn returns floor(u*n) for a fresh draw u, so seeded and fixed draws share one convention.
 func (g *SplitMix) Intn(n int64) int64 { return ScaleDiscrete(g.Unit(), n) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/sample"
 )
 
 func TestCurvesClosedForms(t *testing.T) {
@@ -174,7 +175,7 @@ func TestPercentilesAgainstBruteForce(t *testing.T) {
 	s := exponential(30, CapThenJitter, Full, 0, 12, 60)
 	const n, seed = 30000, 11
 	percents := []float64{5, 50, 95}
-	q := schedule.Percentiles(s, n, seed, percents)
+	q := sample.Percentiles(s, n, seed, percents)
 	var cols [][]float64
 	for i := 0; i < n; i++ {
 		rows := s.Fill(draw.NewSplitMix(seed, uint64(i)), nil)

@@ -69,54 +69,34 @@ func (a Asynq) Columns() []schedule.Column {
 	return []schedule.Column{{Key: "retried", Kind: schedule.Count}}
 }
 
-// Fill lays out executions 1..max_retry+1, one rand.IntN(30) per retry.
+// Fill lays out executions 1..max_retry+1 (WriteColumns), each with the count asynq passes to
+// the delay function when it fails.
 func (a Asynq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
-	var clock schedule.StartSum
-	for n := int64(0); n <= int64(a.MaxRetry); n++ {
-		r := schedule.Row{Attempt: int(n) + 1, Start: clock.Now()}
-		r.Extra[0] = schedule.Num(float64(n))
-		if n < int64(a.MaxRetry) {
-			r.Wait, r.HasWait = AsynqDelay(n, d.Intn(30)), true
-			clock.Add(a.JobDuration)
-			clock.Add(r.Wait)
-		}
-		rows = append(rows, r)
+	rows = schedule.FillFromColumns(a, d, rows)
+	for n := range rows {
+		rows[n].Extra[0] = schedule.Num(float64(n))
 	}
 	return rows
 }
 
-// SampleInto writes one schedule's column values as Fill lays them out: the same draws and the same
-// float operations in the same order (see schedule.ColumnSampler).
-func (a Asynq) SampleInto(d schedule.Draws, vals []float64) int { return a.sample(d, vals, false) }
-
-// SampleRawInto is SampleInto with unrounded starts (see schedule.RawStartSampler).
-func (a Asynq) SampleRawInto(d schedule.Draws, vals []float64) int { return a.sample(d, vals, true) }
-
-// RawStarts is true for a non-negative, bounded job duration (the range the command line
-// accepts): the waits read the retry count and the draw only, and are never negative (AsynqDelay).
-func (a Asynq) RawStarts() bool { return a.JobDuration >= 0 && a.JobDuration <= 1e12 }
-
-// sample is Fill writing column values, stopping once vals is full; with raw, starts unrounded.
-func (a Asynq) sample(d schedule.Draws, vals []float64, raw bool) int {
-	rows := min(a.MaxRetry+1, len(vals)/2)
+// WriteColumns is the schedule (see schedule.ColumnWriter): one rand.IntN(30) per retry.
+func (a Asynq) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	var clock schedule.StartSum
-	for n := range rows {
-		if raw {
-			vals[2*n] = clock.Raw()
-		} else {
-			vals[2*n] = clock.Now()
-		}
-		vals[2*n+1] = math.NaN()
+	for n := range min(a.MaxRetry+1, rows) {
+		vals = schedule.AppendRow(vals, &clock, raw)
 		if n < a.MaxRetry {
 			w := AsynqDelay(int64(n), d.Intn(30))
-			vals[2*n+1] = w
+			vals[len(vals)-1] = w
 			clock.Add(a.JobDuration)
 			clock.Add(w)
 		}
 	}
-	return rows
+	return vals
 }
+
+// RawStarts is true for a non-negative, bounded job duration (the range the command line
+// accepts): the waits read the retry count and the draw only, and are never negative (AsynqDelay).
+func (a Asynq) RawStarts() bool { return a.JobDuration >= 0 && a.JobDuration <= 1e12 }
 
 // Envelope takes each wait's least and greatest over the 30 draws: past the wrap the delay is not
 // monotone in the draw. Waits are independent, so starts sum the extremes.

@@ -137,17 +137,6 @@ func (s *cenkaltiSchedule) Name() string               { return "cenkalti" }
 func (s *cenkaltiSchedule) Params() []schedule.Param   { return s.params }
 func (s *cenkaltiSchedule) Columns() []schedule.Column { return nil }
 
-// SampleInto writes one schedule's column values as Fill lays them out: the same draws and the same
-// float operations in the same order (see schedule.ColumnSampler).
-func (s *cenkaltiSchedule) SampleInto(d schedule.Draws, vals []float64) int {
-	return s.sample(d, vals, false)
-}
-
-// SampleRawInto is SampleInto with unrounded starts (see schedule.RawStartSampler).
-func (s *cenkaltiSchedule) SampleRawInto(d schedule.Draws, vals []float64) int {
-	return s.sample(d, vals, true)
-}
-
 // RawStarts is true where no wait is negative (a randomization factor of at most 1, the range the
 // command line accepts, and intervals, multiplier and job duration of at least 0): the waits never
 // read the rounded starts, as the elapsed-time rule counts its own nanoseconds (cenkaltiRun).
@@ -157,50 +146,28 @@ func (s *cenkaltiSchedule) RawStarts() bool {
 		c.InitialInterval >= 0 && c.MaxInterval >= 0 && c.JobDuration >= 0
 }
 
-// sample is Fill writing column values, stopping once vals is full; with raw, starts unrounded.
-func (s *cenkaltiSchedule) sample(d schedule.Draws, vals []float64, raw bool) int {
+// WriteColumns walks Retry (see schedule.ColumnWriter): call k, then the wait NextBackOff
+// returns, until Retry returns.
+func (s *cenkaltiSchedule) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	r := s.c.run(true)
 	job := seconds(s.c.JobDuration)
 	var start schedule.StartSum
-	k := 0
-	for 2*(k+1) <= len(vals) {
-		k++
-		if raw {
-			vals[2*k-2] = start.Raw()
-		} else {
-			vals[2*k-2] = start.Now()
-		}
-		vals[2*k-1] = math.NaN()
+	for k := 1; k <= rows; k++ {
+		vals = schedule.AppendRow(vals, &start, raw)
 		w, ok := r.retry(k, d)
 		if !ok {
 			break
 		}
-		vals[2*k-1] = seconds(w)
+		vals[len(vals)-1] = seconds(w)
 		start.Add(job)
-		start.Add(vals[2*k-1])
+		start.Add(seconds(w))
 	}
-	return k
+	return vals
 }
 
-// Fill walks Retry: call k, then the wait NextBackOff returns, until Retry returns.
+// Fill walks Retry into rows (WriteColumns).
 func (s *cenkaltiSchedule) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
-	r := s.c.run(true)
-	job := seconds(s.c.JobDuration)
-	var start schedule.StartSum
-	for k := 1; ; k++ {
-		row := schedule.Row{Attempt: k, Start: start.Now()}
-		w, ok := r.retry(k, d)
-		if ok {
-			row.Wait, row.HasWait = seconds(w), true
-			start.Add(job)
-			start.Add(row.Wait)
-		}
-		rows = append(rows, row)
-		if !ok {
-			return rows
-		}
-	}
+	return schedule.FillFromColumns(s, d, rows)
 }
 
 // Envelope is each row's least and greatest start and wait over the draws that reach it. A wait

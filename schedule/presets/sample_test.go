@@ -9,6 +9,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/sample"
 )
 
 // powFour is math.Pow(k, 4) bit for bit: every k it computes without the call, and beyond.
@@ -46,52 +47,6 @@ func rawSampledPresets() []schedule.Strategy {
 	}
 }
 
-// These presets' column samplers write what Fill lays out, consuming the same draws, and their
-// raw starts round to Fill's starts: the conditions under which the sampled percentiles may
-// place starts unrounded (schedule.RawStartSampler).
-func TestRawPresetsSampleAsFill(t *testing.T) {
-	for _, s := range rawSampledPresets() {
-		r, ok := s.(schedule.RawStartSampler)
-		if !ok || !r.RawStarts() {
-			t.Fatalf("%s: no raw starts", s.Name())
-		}
-		for i := range uint64(300) {
-			g := draw.NewSplitMix(7, i)
-			rows := s.Fill(g, nil)
-			after := g.Unit()
-			want := make([]float64, 2*len(rows)+2)
-			for c := range want {
-				want[c] = math.NaN()
-			}
-			schedule.FillColumns(rows, want)
-			for _, raw := range []bool{false, true} {
-				g := draw.NewSplitMix(7, i)
-				got := make([]float64, len(want))
-				for c := range got {
-					got[c] = math.NaN()
-				}
-				var n int
-				if raw {
-					n = r.SampleRawInto(g, got)
-					for c := 0; c < len(got); c += 2 {
-						got[c] = schedule.RoundStart(got[c])
-					}
-				} else {
-					n = r.SampleInto(g, got)
-				}
-				if n != len(rows) || g.Unit() != after {
-					t.Fatalf("%s sample %d raw %v: %d rows, want %d, or other draws", s.Name(), i, raw, n, len(rows))
-				}
-				for c := range got {
-					if math.Float64bits(got[c]) != math.Float64bits(want[c]) && !(got[c] != got[c] && want[c] != want[c]) {
-						t.Fatalf("%s sample %d raw %v column %d: %v, Fill gives %v", s.Name(), i, raw, c, got[c], want[c])
-					}
-				}
-			}
-		}
-	}
-}
-
 // Their sampled percentiles are the sorted samples' nearest ranks, bit for bit: every sample in
 // the pilot, and (up to 25 rows) past it, through the bracket pass.
 func TestRawPresetsPercentilesEqualSorting(t *testing.T) {
@@ -114,7 +69,7 @@ func TestRawPresetsPercentilesEqualSorting(t *testing.T) {
 				}
 			}
 		}
-		got := schedule.Percentiles(s, n, seed, percents)
+		got := sample.Percentiles(s, n, seed, percents)
 		for r := range starts {
 			slices.Sort(starts[r])
 			slices.Sort(waits[r])
@@ -145,7 +100,7 @@ func TestVariableLengthRawOnePass(t *testing.T) {
 		MaxInterval: 60 * time.Second, MaxElapsedTime: 15 * time.Minute}.Strategy(nil)
 	const n = 300000
 	var walked atomic.Int64
-	schedule.PercentilesProgress(s, n, 1, []float64{50, 95, 99}, &walked)
+	sample.PercentilesProgress(s, n, 1, []float64{50, 95, 99}, &walked)
 	if walked.Load() != n {
 		t.Fatalf("%d samples walked, want %d: one pass", walked.Load(), n)
 	}

@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import (
 	"fmt"
@@ -9,14 +9,15 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // exactPercentiles stores every sample and sorts: the plain computation Percentiles must equal.
-func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
+func exactPercentiles(s schedule.Strategy, n int, seed int64, percents []float64) schedule.Quantiles {
 	var cols [][]float64
 	var g draw.SplitMix
-	var rows []Row
+	var rows []schedule.Row
 	for i := 0; i < n; i++ {
 		g.Reseed(seed, uint64(i))
 		rows = s.Fill(&g, rows)
@@ -30,7 +31,7 @@ func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantil
 			}
 		}
 	}
-	q := Quantiles{Percents: percents}
+	q := schedule.Quantiles{Percents: percents}
 	for c, v := range cols {
 		slices.Sort(v)
 		out := make([]float64, len(percents))
@@ -51,7 +52,7 @@ func exactPercentiles(s Strategy, n int, seed int64, percents []float64) Quantil
 	return q
 }
 
-func sameQuantiles(t *testing.T, name string, got, want Quantiles) {
+func sameQuantiles(t *testing.T, name string, got, want schedule.Quantiles) {
 	t.Helper()
 	if len(got.Start) != len(want.Start) {
 		t.Errorf("%s: %d rows, want %d", name, len(got.Start), len(want.Start))
@@ -74,14 +75,14 @@ func sameQuantiles(t *testing.T, name string, got, want Quantiles) {
 // columns alike.
 func TestPercentilesEqualSortedSamples(t *testing.T) {
 	percents := []float64{0.1, 1, 50, 95, 99, 100}
-	strategies := []Strategy{
-		Polynomial{Attempts: 8, Jitter: 0.15},
-		Sidekiq{Retries: 6, Version: SidekiqVersion{Major: 7}},
-		Sidekiq{Retries: 6, Version: SidekiqVersion{Major: 8}},
-		ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 6},
-		Aiven{Mode: "timer", Timer: 1, Calls: 12},
-		GitLab{AcceptTimeout: 300},
-		Fixed{Attempts: 3, Wait: 3},
+	strategies := []schedule.Strategy{
+		schedule.Polynomial{Attempts: 8, Jitter: 0.15},
+		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 7}},
+		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 8}},
+		schedule.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 6},
+		schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12},
+		schedule.GitLab{AcceptTimeout: 300},
+		schedule.Fixed{Attempts: 3, Wait: 3},
 	}
 	for _, s := range strategies {
 		for _, n := range []int{1, 7, 5000, 70000} {
@@ -96,7 +97,7 @@ func TestPercentilesEqualSortedSamples(t *testing.T) {
 
 // Attempt 2 of polynomial starts uniformly in [3, 3.15): its sampled median is near 3.075.
 func TestPercentilesAccuracy(t *testing.T) {
-	q := Percentiles(Polynomial{Attempts: 2, Jitter: 0.15}, 200000, 1, []float64{5, 50, 95})
+	q := Percentiles(schedule.Polynomial{Attempts: 2, Jitter: 0.15}, 200000, 1, []float64{5, 50, 95})
 	for j, want := range []float64{3.0075, 3.075, 3.1425} {
 		if got := q.Start[1][j]; math.Abs(got-want) > 0.001 {
 			t.Errorf("p%v = %v, want about %v", q.Percents[j], got, want)
@@ -106,7 +107,7 @@ func TestPercentilesAccuracy(t *testing.T) {
 
 // The result does not depend on how many cores share the work.
 func TestPercentilesIndependentOfGOMAXPROCS(t *testing.T) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
 	prev := runtime.GOMAXPROCS(1)
 	one := Percentiles(s, 100000, 9, []float64{50, 95, 99})
 	runtime.GOMAXPROCS(4)
@@ -137,12 +138,12 @@ func TestNarrowForcesKeep(t *testing.T) {
 // bracketed runs, and a schedule whose length depends on the draws).
 func TestPercentilesInColumnGroups(t *testing.T) {
 	cases := []struct {
-		s Strategy
+		s schedule.Strategy
 		n int
 	}{
-		{Polynomial{Attempts: 12, Jitter: 0.15}, 3000},
-		{Polynomial{Attempts: 12, Jitter: 0.15}, 30000},
-		{Sidekiq{Retries: 9, Version: SidekiqVersion{Major: 8}}, 20000},
+		{schedule.Polynomial{Attempts: 12, Jitter: 0.15}, 3000},
+		{schedule.Polynomial{Attempts: 12, Jitter: 0.15}, 30000},
+		{schedule.Sidekiq{Retries: 9, Version: schedule.SidekiqVersion{Major: 8}}, 20000},
 		{elapsedLimited(), 20000},
 	}
 	percents := []float64{1, 50, 99.5}
@@ -155,7 +156,7 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 			}
 		}
 	}
-	if _, passes := SamplingPasses(Fixed{Attempts: 20000, Wait: 3}, 10000, 1, []float64{50}); passes < 2 {
+	if _, passes := SamplingPasses(schedule.Fixed{Attempts: 20000, Wait: 3}, 10000, 1, []float64{50}); passes < 2 {
 		t.Errorf("20000 rows x 10000 samples in %d pass: past the memory budget", passes)
 	}
 }
@@ -165,13 +166,13 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 // must still have every row some sample reaches, with percentiles over those samples, as a brute
 // force over the same streams has them.
 func TestPercentilesFindRareLongSchedules(t *testing.T) {
-	rare := PolicyFunc(func(s Step, d Draws) (float64, bool) {
+	rare := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
 		if s.Attempt == 1 {
 			return d.Unit(), true
 		}
 		return s.Prev, s.Prev < 0.0005
 	})
-	s := Compose(Composed{ID: "rare", Waits: rare, Attempts: 10})
+	s := schedule.Compose(schedule.Composed{ID: "rare", Waits: rare, Attempts: 10})
 	const n, seed = 20000, 2
 	want := 0
 	for i := 0; i < n; i++ {
@@ -195,19 +196,19 @@ type rareLonger struct {
 	odds  float64
 }
 
-func (rareLonger) Name() string            { return "rare-longer" }
-func (rareLonger) Params() []Param         { return nil }
-func (rareLonger) Columns() []Column       { return nil }
-func (rareLonger) Notes(rows []Row) []Note { return nil }
-func (r rareLonger) Fill(d Draws, rows []Row) []Row {
+func (rareLonger) Name() string                              { return "rare-longer" }
+func (rareLonger) Params() []schedule.Param                  { return nil }
+func (rareLonger) Columns() []schedule.Column                { return nil }
+func (rareLonger) Notes(rows []schedule.Row) []schedule.Note { return nil }
+func (r rareLonger) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 	n := 10
 	if d.Unit() < 1/r.odds {
 		n += r.extra
 	}
-	rows = resize(rows, n)
+	rows = make([]schedule.Row, n)
 	start := 0.0
 	for k := range rows {
-		rows[k] = Row{Attempt: k + 1, Start: start}
+		rows[k] = schedule.Row{Attempt: k + 1, Start: start}
 		if k < n-1 {
 			w := 1 + d.Unit()
 			rows[k].Wait, rows[k].HasWait = w, true
@@ -243,7 +244,7 @@ func TestVariableLengthOnePass(t *testing.T) {
 // smaller pilot and a bracket pass when that takes fewer passes (raw starts), with the same
 // results as sorting every sample.
 func TestManyRowsTakeASmallerPilot(t *testing.T) {
-	s := Polynomial{Attempts: 40, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 40, Jitter: 0.15}
 	const n, cols = 20000, 80
 	budget := cols * 15000 * 8 // room for 15000 values a column
 	m := pilotFor(cols, n, rawPilotSize, []float64{50, 99}, true, budget)
@@ -273,7 +274,7 @@ func TestStrideStopsAtThePassColumns(t *testing.T) {
 	}
 	for _, c := range cases {
 		var longest atomic.Int64
-		sm := &sampler{s: Fixed{Attempts: 60, Wait: 1, Jitter: 0.5}, cols: 100, lo: c.lo, hi: c.hi, fixed: c.fixed, longest: &longest}
+		sm := &sampler{s: schedule.Fixed{Attempts: 60, Wait: 1, Jitter: 0.5}, cols: 100, lo: c.lo, hi: c.hi, fixed: c.fixed, longest: &longest}
 		if got := sm.stride(); got != c.stride {
 			t.Errorf("%+v: stride %d", c, got)
 		}
@@ -281,5 +282,60 @@ func TestStrideStopsAtThePassColumns(t *testing.T) {
 		if notes := longest.Load() != 0; notes != c.notes {
 			t.Errorf("%+v: sample noted %v", c, notes)
 		}
+	}
+}
+
+// TestPercentilesOverSamplesThatReach compares the sampler with an independent brute force over
+// the same per-sample streams: every row's nearest-rank percentile among the samples that reach
+// it, and the fraction that do (row 3: u1+u2 <= 1.5, probability 7/8; row 4: u1+u2+u3 <= 0.5,
+// probability 1/48).
+func TestPercentilesOverSamplesThatReach(t *testing.T) {
+	s := elapsedLimited()
+	const n, seed = 40000, 5
+	percents := []float64{1, 50, 99, 100}
+	q := percentiles(s, n, seed, percents, 512, nil)
+	cols := make([][]float64, 8)
+	for i := 0; i < n; i++ {
+		rows := s.Fill(draw.NewSplitMix(seed, uint64(i)), nil)
+		for r, row := range rows {
+			cols[2*r] = append(cols[2*r], row.Start)
+			if row.HasWait {
+				cols[2*r+1] = append(cols[2*r+1], row.Wait)
+			}
+		}
+	}
+	if len(q.Start) != 4 {
+		t.Fatalf("%d rows, want 4", len(q.Start))
+	}
+	for c, vals := range cols[:8] {
+		slices.Sort(vals)
+		r := c / 2
+		for j, p := range percents {
+			got := q.Start[r][j]
+			if c%2 == 1 {
+				got = q.Wait[r][j]
+			}
+			if len(vals) == 0 {
+				if !math.IsNaN(got) {
+					t.Errorf("column %d p%v = %v, want NaN", c, p, got)
+				}
+				continue
+			}
+			rank := max(1, int(math.Ceil(p/100*float64(len(vals)))))
+			if want := vals[rank-1]; got != want {
+				t.Errorf("column %d p%v = %v, want %v", c, p, got, want)
+			}
+		}
+	}
+	for r, want := range []float64{1, 1, 7.0 / 8, 1.0 / 48} {
+		if got := q.Reached[r]; math.Abs(got-want) > 0.01 {
+			t.Errorf("row %d reached by %v of samples, want about %v", r+1, got, want)
+		}
+		if got, exact := q.Reached[r], float64(len(cols[2*r]))/n; got != exact {
+			t.Errorf("row %d reached %v, counted %v", r+1, got, exact)
+		}
+	}
+	if q.AllReach() {
+		t.Error("AllReach is true for a schedule that ends on elapsed time")
 	}
 }

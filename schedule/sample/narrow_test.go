@@ -1,10 +1,11 @@
-package schedule
+package sample
 
 import (
 	"math"
 	"slices"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
@@ -47,7 +48,7 @@ func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
 		lay := newCutLayout([]*columnCuts{cc}, len(cc.bounds))
 		wide := newAlignedColumn(pilot[0], pilot[len(pilot)-1], brackets)
 		lay.aligned[0] = wide
-		states := []*cutCounts{lay.newCounts(n/2, nil), lay.newCounts(n/2, nil)}
+		states := []*cutCounts{lay.newCounts(n / 2), lay.newCounts(n / 2)}
 		place := func(from, to int) {
 			for s := from; s < to; s += blockSize {
 				lay.placeBlock(states[s/blockSize%2], values[s:s+blockSize], 1, blockSize)
@@ -109,12 +110,12 @@ func TestNarrowedIsASubset(t *testing.T) {
 }
 
 // Both refinements (narrowing during the pass, refining first) give the sorted samples' bit for
-// bit, in one pass and in several, with columns aligned and not (Sidekiq's whole seconds), and a
+// bit, in one pass and in several, with columns aligned and not (schedule.Sidekiq's whole seconds), and a
 // pass narrows only when that takes no more passes than refining first.
 func TestRefinementsEqualSorting(t *testing.T) {
 	percents := []float64{1, 50, 95, 99}
 	const n, pilotN = 300000, 20000
-	for _, s := range []Strategy{Polynomial{Attempts: 25, Jitter: 0.15}, Sidekiq{Retries: 12, Version: SidekiqVersion{6, 0, 0}, JobDuration: 2.5}} {
+	for _, s := range []schedule.Strategy{schedule.Polynomial{Attempts: 25, Jitter: 0.15}, schedule.Sidekiq{Retries: 12, Version: schedule.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5}} {
 		want := exactPercentiles(s, n, 3, percents)
 		cols := sampledColumns(len(want.Start), true)
 		seen := map[refinement]int{}
@@ -130,7 +131,7 @@ func TestRefinementsEqualSorting(t *testing.T) {
 			}
 			sameQuantileBits(t, s.Name(), percentilesWithin(s, n, 3, percents, pilotN, nil, budget), want)
 		}
-		if _, ok := s.(Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
+		if _, ok := s.(schedule.Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
 			t.Fatalf("%s: refinements tried %v, want both", s.Name(), seen)
 		}
 	}

@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import "math"
 
@@ -122,14 +122,8 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 	return a
 }
 
-// alignedCap is the room a worker's kept values of an aligned column are expected to take, for
-// sizing the arena their chunks come from, expecting to see expected samples.
-func (a *alignedColumn) alignedCap(expected int) int {
-	return min(2*bracketLimit, int(a.share*1.1*float64(expected))+a.chunkLen(expected)/2)
-}
-
 // chunkLen is how many values a chunk of a worker's kept values holds, expecting to see expected
-// samples: chunks are taken from the arena as values come, so the memory touched is what is kept
+// samples: chunks are allocated as values come, so the memory touched is what is kept
 // plus part of a chunk per column and worker, however the samples are shared between workers, and
 // nothing is copied. A quarter of what is expected, from two blocks' room to 4096 values: a
 // schedule of thousands of rows keeps few values per column.
@@ -159,7 +153,7 @@ func (k *keptChunks) each(f func(vals []float64)) {
 	f(k.cur[:k.n])
 }
 
-// room returns where the next block's values go, taking a new chunk from the arena when the
+// room returns where the next block's values go, allocating a new chunk when the
 // current one has less room than a block, or nil, marking the counts full, past twice
 // bracketLimit values.
 func (c *cutCounts) room(i int) *[blockSize]float64 {
@@ -178,7 +172,7 @@ func (c *cutCounts) room(i int) *[blockSize]float64 {
 		k.full = append(k.full, k.cur[:k.n])
 		k.total += k.n
 	}
-	k.cur, k.n = c.arena.floats(k.size), 0
+	k.cur, k.n = make([]float64, k.size), 0
 	return (*[blockSize]float64)(k.cur[:blockSize])
 }
 
@@ -333,10 +327,6 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 // planAligned sets sm.aligned for the columns of the pass: from the pilot's values (m samples),
 // each column ordered at its ends, and the brackets of the targets still sought.
 func (sm *sampler) planAligned(pilot [][]float64, m int, targets []*target) {
-	if _, _, _, fused := sm.fusedColumns(targets); fused {
-		sm.aligned = make([]*alignedColumn, sm.cols) // the fused pass places no column aligned
-		return
-	}
 	brackets := make([][]bracketBounds, sm.cols)
 	for _, t := range targets {
 		if t.bracketed && !t.done && t.col < len(brackets) {

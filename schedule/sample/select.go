@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 // selectRanks does what orderRanks does (v[k] becomes v's k-th smallest value for every k in the
 // ascending ranks, values before it at most it, after it at least it) in fewer passes: the least

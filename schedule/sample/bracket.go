@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import (
 	"math"
@@ -56,9 +56,6 @@ func orderRanks(v []float64, ranks []int) {
 // column cut its values into a few cells at their boundaries; each sample value is placed once
 // per column, whatever the number of percentiles.
 func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
-	if sm.fusedBracketPass(targets) {
-		return
-	}
 	cuts := map[int]*columnCuts{}
 	var columns []*columnCuts
 	for _, t := range targets {
@@ -89,13 +86,9 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	}
 	lay.addBuckets(columns, pilot)
 	workers := runtime.GOMAXPROCS(0)
-	// A quarter more than expected in all: a worker may walk more samples than its share, and a
-	// bracket hold more values than the pilot suggests.
-	arena := newFloatArena(workers * lay.keptSize(sm.n/workers) * 5 / 4)
-	defer arena.release() // after the kept values are joined into scratch slices, below
 	states := make([]*cutCounts, workers)
 	for w := range states {
-		states[w] = lay.newCounts(sm.n/workers, arena)
+		states[w] = lay.newCounts(sm.n / workers)
 	}
 	generated := sm.stride() // columns per sample in a block
 	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, generated, samples) }
@@ -110,7 +103,7 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 		lay.foldBuckets(st)
 	}
 	// Each goroutine joins an interval's kept values into one scratch slice, as long as the
-	// longest join, in memory of its own for the same reason as the kept values' (floatArena).
+	// longest join.
 	longest := 0
 	for k := range states[0].kept {
 		n := 0
@@ -120,10 +113,8 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 		longest = max(longest, n)
 	}
 	scratch := make([][]float64, runtime.GOMAXPROCS(0))
-	joinArena := newFloatArena(len(scratch) * longest)
-	defer joinArena.release() // after the selections below
 	for w := range scratch {
-		scratch[w] = joinArena.floats(longest)[:0]
+		scratch[w] = make([]float64, 0, longest)
 	}
 	parallelW(len(columns), func(w, i int) {
 		if lay.aligned[i] != nil {

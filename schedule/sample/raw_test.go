@@ -1,29 +1,30 @@
-package schedule
+package sample
 
 import (
 	"math"
 	"slices"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // rawSampled are the strategies sampled with raw starts, and parameters that are not.
-func rawSampled() []Strategy {
-	return []Strategy{
-		Polynomial{Attempts: 25, Jitter: 0.15},
-		Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
-		Polynomial{Attempts: 7, Jitter: 1, JobDuration: 3},
-		Polynomial{Attempts: 5, Jitter: 0},
-		Polynomial{Attempts: 1, Jitter: 0.5},
-		Sidekiq{Retries: 25, Version: SidekiqVersion{7, 0, 0}},
-		Sidekiq{Retries: 12, Version: SidekiqVersion{6, 0, 0}, JobDuration: 2.5},
-		Sidekiq{Retries: 30, Version: SidekiqVersion{8, 0, 0}},
-		Sidekiq{Retries: 0, Version: SidekiqVersion{8, 0, 0}},
-		ActRunner{Polls: 12},
-		Fixed{Attempts: 10, Wait: 3, Jitter: 0.15},
-		Fixed{Attempts: 30, Wait: 0, Jitter: 0.15, JobDuration: 1.5},
-		ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
+func rawSampled() []schedule.Strategy {
+	return []schedule.Strategy{
+		schedule.Polynomial{Attempts: 25, Jitter: 0.15},
+		schedule.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
+		schedule.Polynomial{Attempts: 7, Jitter: 1, JobDuration: 3},
+		schedule.Polynomial{Attempts: 5, Jitter: 0},
+		schedule.Polynomial{Attempts: 1, Jitter: 0.5},
+		schedule.Sidekiq{Retries: 25, Version: schedule.SidekiqVersion{Major: 7, Minor: 0, Patch: 0}},
+		schedule.Sidekiq{Retries: 12, Version: schedule.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5},
+		schedule.Sidekiq{Retries: 30, Version: schedule.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
+		schedule.Sidekiq{Retries: 0, Version: schedule.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
+		schedule.ActRunner{Polls: 12},
+		schedule.Fixed{Attempts: 10, Wait: 3, Jitter: 0.15},
+		schedule.Fixed{Attempts: 30, Wait: 0, Jitter: 0.15, JobDuration: 1.5},
+		schedule.ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
 	}
 }
 
@@ -31,134 +32,8 @@ func sameBits(a, b float64) bool {
 	return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
 }
 
-// RoundStart keeps order: for v <= w, RoundStart(v) <= RoundStart(w), across the nanosecond
-// threshold too.
-func TestRoundStartMonotone(t *testing.T) {
-	g := draw.NewSplitMix(3, 0)
-	edges := []float64{0, 4.5e6, -4.5e6, 1e-9, 5e-10, 1.5e-9, 1}
-	for range 1000000 {
-		e := edges[g.Intn(int64(len(edges)))]
-		v := e + float64(float64(g.Unit()-0.5)*math.Pow(2, float64(g.Intn(60))-40))
-		w := math.Nextafter(v, math.Inf(1))
-		if g.Intn(2) == 0 {
-			w = v + float64(g.Unit()*math.Pow(2, float64(g.Intn(40))-30))
-		}
-		if RoundStart(v) > RoundStart(w) {
-			t.Fatalf("RoundStart(%v) = %v > RoundStart(%v) = %v", v, RoundStart(v), w, RoundStart(w))
-		}
-	}
-}
-
-// SampleRawInto writes SampleInto's values with starts before rounding: rounded, they are the
-// same bits, and the draws consumed are the same.
-func TestSampleRawIntoMatchesSampleInto(t *testing.T) {
-	for _, s := range rawSampled() {
-		rs, ok := rawStarts(s)
-		if !ok {
-			t.Fatalf("%s: no raw starts", s.Name())
-		}
-		for _, cols := range []int{2 * SampledRows(s, 10, 0), 2*SampledRows(s, 10, 0) + 4, 2} {
-			for i := range 3000 {
-				var g1, g2 draw.SplitMix
-				g1.Reseed(int64(i%5), uint64(i))
-				g2.Reseed(int64(i%5), uint64(i))
-				want, got := make([]float64, cols), make([]float64, cols)
-				wn, gn := rs.SampleInto(&g1, want), rs.SampleRawInto(&g2, got)
-				if wn != gn {
-					t.Fatalf("%s sample %d: %d rows, SampleInto gives %d", s.Name(), i, gn, wn)
-				}
-				for c := 0; c < 2*gn; c++ {
-					v := got[c]
-					if c%2 == 0 {
-						v = RoundStart(v)
-						if math.Signbit(got[c]) {
-							t.Fatalf("%s sample %d column %d: negative raw start %v", s.Name(), i, c, got[c])
-						}
-					}
-					if !sameBits(v, want[c]) {
-						t.Fatalf("%s sample %d column %d: %v, SampleInto gives %v", s.Name(), i, c, v, want[c])
-					}
-				}
-				if g1.Unit() != g2.Unit() {
-					t.Fatalf("%s sample %d: other draws consumed", s.Name(), i)
-				}
-			}
-		}
-	}
-	for _, p := range []Polynomial{{Attempts: 5, Jitter: -1}, {Attempts: 5, Jitter: math.NaN()}, {Attempts: 5, JobDuration: -1}, {Attempts: 5, Jitter: math.Inf(1)}} {
-		if p.RawStarts() {
-			t.Errorf("%+v allows raw starts", p)
-		}
-	}
-	for _, s := range []Sidekiq{{Retries: 5, JobDuration: -1}, {Retries: 5, JobDuration: math.NaN()}, {Retries: 5, JobDuration: math.Inf(1)}} {
-		if s.RawStarts() {
-			t.Errorf("%+v allows raw starts", s)
-		}
-	}
-}
-
-// neumaierNonNegative is StartSum.Add for non-negative operands: zeros, ties, subnormals, sums
-// far above or below the addend, infinity.
-func TestNeumaierNonNegativeIsStartSumAdd(t *testing.T) {
-	special := []float64{0, math.SmallestNonzeroFloat64, 1e-300, 0.1, 1, 2, 3, 1e16, 1e300, math.MaxFloat64, math.Inf(1)}
-	g := draw.NewSplitMix(5, 0)
-	random := func() float64 { return math.Ldexp(g.Unit(), int(g.Unit()*120)-60) }
-	for i := 0; i < 200000; i++ {
-		sum, comp, d := random(), float64(random()*1e-16), random()
-		if i < len(special)*len(special) {
-			sum, d = special[i/len(special)], special[i%len(special)]
-		}
-		want := StartSum{sum: sum, comp: comp}
-		want.Add(d)
-		gotSum, gotComp := neumaierNonNegative(sum, comp, d)
-		if !sameBits(gotSum, want.sum) || !sameBits(gotComp, want.comp) {
-			t.Fatalf("sum %v comp %v + %v: %v, %v; StartSum.Add gives %v, %v", sum, comp, d, gotSum, gotComp, want.sum, want.comp)
-		}
-	}
-}
-
-// The lockstep block sampler writes what SampleRawInto writes, sample by sample, for block sizes
-// that are and are not multiples of the lanes, and NaN past the rows, for any number of columns.
-func TestRawBlockMatchesSampleRawInto(t *testing.T) {
-	for _, s := range rawSampled() {
-		p, ok := s.(Polynomial)
-		if !ok { // only Polynomial has a block sampler
-			continue
-		}
-		// Every row, room past them, and fewer rows than the schedule has (a pass over the first
-		// columns only), odd counts of columns included.
-		for _, cols := range []int{2 * p.Attempts, 2*p.Attempts + 6, max(2*p.Attempts-2, 2), p.Attempts + 1, 3, 2} {
-			for _, count := range []int{1, 3, 4, 7, 64} {
-				for seed := int64(0); seed < 3; seed++ {
-					first := uint64(seed * 1000)
-					block := make([]float64, count*cols)
-					for c := range block {
-						block[c] = 42
-					}
-					if !p.sampleRawBlock(seed, first, count, block, cols) {
-						if p.Jitter != 0 {
-							t.Fatalf("%+v: no block sampler", p)
-						}
-						continue
-					}
-					for k := range count {
-						want := make([]float64, cols)
-						f := newColumnFiller(p, cols, true)
-						f.fill(draw.NewSplitMix(seed, first+uint64(k)), want)
-						for c := range cols {
-							if !sameBits(block[k*cols+c], want[c]) {
-								t.Fatalf("%+v cols %d count %d sample %d column %d: %v, SampleRawInto gives %v", p, cols, count, k, c, block[k*cols+c], want[c])
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
 // sameQuantileBits compares two percentile tables bit for bit.
-func sameQuantileBits(t *testing.T, name string, got, want Quantiles) {
+func sameQuantileBits(t *testing.T, name string, got, want schedule.Quantiles) {
 	t.Helper()
 	if len(got.Start) != len(want.Start) {
 		t.Fatalf("%s: %d rows, want %d", name, len(got.Start), len(want.Start))
@@ -299,7 +174,7 @@ func TestBucketsPlaceAsComparisons(t *testing.T) {
 			continue
 		}
 		tried++
-		want, got := plain.newCounts(samples, nil), bucketed.newCounts(samples, nil)
+		want, got := plain.newCounts(samples), bucketed.newCounts(samples)
 		plain.placeBlock(want, block, cols, samples)
 		bucketed.placeBlock(got, block, cols, samples)
 		bucketed.foldBuckets(got)
@@ -363,28 +238,27 @@ func TestOrderEverySampleAsSorted(t *testing.T) {
 // Generic strategies without an elapsed limit sample raw starts; with one (the policy reads the
 // rounded elapsed time) they do not.
 func TestComposedRawStartsOnlyWithoutElapsedLimit(t *testing.T) {
-	free := Compose(Composed{ID: "c", Waits: PolicyFunc(func(Step, Draws) (float64, bool) { return 1, true }), Attempts: 5, ElapsedFree: true})
+	free := schedule.Compose(schedule.Composed{ID: "c", Waits: schedule.PolicyFunc(func(schedule.Step, schedule.Draws) (float64, bool) { return 1, true }), Attempts: 5, ElapsedFree: true})
 	if !free.RawStarts() {
 		t.Error("elapsed-free waits without a limit: no raw starts")
 	}
-	limited := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, MaxElapsed: 10})
-	reads := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5})
-	negative := Compose(Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, JobDuration: -1})
-	for _, c := range []*Composed{limited, reads, negative} {
+	limited := schedule.Compose(schedule.Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, MaxElapsed: 10})
+	reads := schedule.Compose(schedule.Composed{ID: "c", Waits: free.Waits, Attempts: 5})
+	negative := schedule.Compose(schedule.Composed{ID: "c", Waits: free.Waits, Attempts: 5, ElapsedFree: true, JobDuration: -1})
+	for _, c := range []*schedule.Composed{limited, reads, negative} {
 		if c.RawStarts() {
 			t.Errorf("%+v allows raw starts", *c)
 		}
 	}
-	vals, raw := make([]float64, 10), make([]float64, 10)
-	free.SampleInto(draw.Fixed(0.5), vals)
-	free.SampleRawInto(draw.Fixed(0.5), raw)
+	vals := free.WriteColumns(draw.Fixed(0.5), nil, 5, false)
+	raw := free.WriteColumns(draw.Fixed(0.5), nil, 5, true)
 	for c := range vals {
 		v := raw[c]
 		if c%2 == 0 {
-			v = RoundStart(v)
+			v = schedule.RoundStart(v)
 		}
 		if !sameBits(v, vals[c]) {
-			t.Errorf("column %d: raw %v, SampleInto %v", c, raw[c], vals[c])
+			t.Errorf("column %d: raw %v, rounded %v", c, raw[c], vals[c])
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import "math"
 
@@ -46,28 +46,11 @@ type cutCounts struct {
 	cells  []int64
 	values [][]float64
 	kept   []int
-	full   bool        // more values than bracketLimit in some interval: its brackets failed
-	hist   []uint32    // per column with buckets, its values per bucket (see columnBuckets)
-	arena  *floatArena // where kept values are (see floatArena)
+	full   bool     // more values than bracketLimit in some interval: its brackets failed
+	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
 
 	aligned []keptChunks       // per aligned column, its kept values
 	sink    [blockSize]float64 // where a full aligned column's values go
-}
-
-// keptSize is how many values newCounts sets aside for a worker expecting to see expected samples.
-func (l *cutLayout) keptSize(expected int) (n int) {
-	for i := range l.cols {
-		if a := l.aligned[i]; a != nil {
-			n += a.alignedCap(expected)
-			continue
-		}
-		for j := 0; j <= l.stride; j++ {
-			if l.kept[i]>>(2*j)&1 == 1 {
-				n += l.keptCap(i, j, expected)
-			}
-		}
-	}
-	return n
 }
 
 // keptCap is the room set aside for interval j of column i's kept values.
@@ -75,10 +58,9 @@ func (l *cutLayout) keptCap(i, j, expected int) int {
 	return min(bracketLimit, int(l.share[i*(l.stride+1)+j]*float64(expected))+64)
 }
 
-func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
+func (l *cutLayout) newCounts(expected int) *cutCounts {
 	c := &cutCounts{cells: make([]int64, len(l.cols)*l.cellStride), values: make([][]float64, len(l.cols)*(l.stride+1)), kept: make([]int, len(l.cols)*(l.stride+1))}
 	c.hist = make([]uint32, len(l.cols)*numBuckets)
-	c.arena = arena
 	c.aligned = make([]keptChunks, len(l.cols))
 	for i := range l.cols {
 		if a := l.aligned[i]; a != nil {
@@ -87,7 +69,7 @@ func (l *cutLayout) newCounts(expected int, arena *floatArena) *cutCounts {
 		}
 		for j := 0; j <= l.stride; j++ {
 			if l.kept[i]>>(2*j)&1 == 1 {
-				c.values[i*(l.stride+1)+j] = arena.floats(l.keptCap(i, j, expected))
+				c.values[i*(l.stride+1)+j] = make([]float64, l.keptCap(i, j, expected))
 			}
 		}
 	}
@@ -188,8 +170,8 @@ func (l *cutLayout) keep(c *cutCounts, i, j int, v float64) {
 		c.full = true
 		return
 	}
-	// Past the expected share: grow, from the arena's spare room while it has some.
-	grown := c.arena.floats(min(2*len(c.values[k])+64, bracketLimit))
+	// Past the expected share: grow.
+	grown := make([]float64, min(2*len(c.values[k])+64, bracketLimit))
 	copy(grown, c.values[k][:n])
 	grown[n] = v
 	c.values[k] = grown

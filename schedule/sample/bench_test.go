@@ -1,37 +1,28 @@
-package schedule
+package sample
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
-// BenchmarkPolynomial25 is one 25-row ActiveJob schedule into a reused slice.
-func BenchmarkPolynomial25(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
-	rows := make([]Row, 0, 25)
-	d := draw.NewSplitMix(1, 0)
-	for b.Loop() {
-		rows = s.Fill(d, rows)
-	}
-}
-
-// BenchmarkPolynomial25Columns is the same schedule written straight into column values, as the
-// samplers walk it (SampleInto).
+// BenchmarkPolynomial25Columns is one 25-row ActiveJob schedule written into column values, as
+// the samplers walk it (WriteColumns, unrounded starts).
 func BenchmarkPolynomial25Columns(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
 	vals := make([]float64, 50)
 	d := draw.NewSplitMix(1, 0)
 	for b.Loop() {
-		s.SampleInto(d, vals)
+		s.WriteColumns(d, vals[:0], 25, true)
 	}
 }
 
 // BenchmarkPercentilesMillion is p50, p95 and p99 of every start and wait of the 25-attempt
 // ActiveJob schedule over 10^6 samples.
 func BenchmarkPercentilesMillion(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
 	for b.Loop() {
 		Percentiles(s, 1000000, 1, []float64{50, 95, 99})
 	}
@@ -40,33 +31,9 @@ func BenchmarkPercentilesMillion(b *testing.B) {
 // BenchmarkPercentilesPlain is the same computation written plainly: one goroutine storing every
 // sample, then sorting each column.
 func BenchmarkPercentilesPlain(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
 	for b.Loop() {
 		exactPercentiles(s, 1000000, 1, []float64{50, 95, 99})
-	}
-}
-
-// BenchmarkPolynomial25Raw is the same schedule with unrounded starts (SampleRawInto), as
-// Percentiles samples it.
-func BenchmarkPolynomial25Raw(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
-	vals := make([]float64, 50)
-	d := draw.NewSplitMix(1, 0)
-	for b.Loop() {
-		s.SampleRawInto(d, vals)
-	}
-}
-
-// BenchmarkPolynomial25Block is 64 such schedules generated four in lockstep (sampleRawBlock),
-// as the bracket pass generates them; per schedule, divide by 64.
-func BenchmarkPolynomial25Block(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
-	const samples = 64
-	block := make([]float64, samples*50)
-	first := uint64(0)
-	for b.Loop() {
-		s.sampleRawBlock(1, first, samples, block, 50)
-		first += samples
 	}
 }
 
@@ -75,10 +42,10 @@ func BenchmarkPolynomial25Block(b *testing.B) {
 // median, as the pass over all samples places them: 48 values a schedule (the first start, 0, and
 // the wait after the last row have none to place); per value, the ns/value metric.
 func BenchmarkPlaceAligned(b *testing.B) {
-	s := Polynomial{Attempts: 25, Jitter: 0.15}
+	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
 	const cols, samples = 50, blockSize
 	block := make([]float64, samples*cols)
-	s.sampleRawBlock(1, 0, samples, block, cols)
+	newColumnFiller(s, cols, true).fillBlock(1, 0, samples, block, cols, func(uint64) {})
 	var columns []*columnCuts
 	var aligned []*alignedColumn
 	for c := 1; c < cols-1; c++ {
@@ -96,7 +63,7 @@ func BenchmarkPlaceAligned(b *testing.B) {
 	}
 	lay := newCutLayout(columns, 2)
 	copy(lay.aligned, aligned)
-	st := lay.newCounts(samples, nil)
+	st := lay.newCounts(samples)
 	for b.Loop() {
 		for i := range st.aligned {
 			st.aligned[i].n = 0 // the same chunk again: the memory stays put
@@ -125,7 +92,7 @@ func BenchmarkSettleAligned(b *testing.B) {
 	cc.prepare()
 	lay := newCutLayout([]*columnCuts{cc}, len(cc.bounds))
 	lay.aligned[0] = newAlignedColumn(lo, hi, brackets)
-	states := []*cutCounts{lay.newCounts(n/2, nil), lay.newCounts(n/2, nil)}
+	states := []*cutCounts{lay.newCounts(n / 2), lay.newCounts(n / 2)}
 	block := make([]float64, blockSize)
 	for s := 0; s < n; s += blockSize {
 		for k := range block {
@@ -148,4 +115,21 @@ func BenchmarkSettleAligned(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*kept), "ns/kept")
+}
+
+// BenchmarkDraws25 is the floor of one 25-row schedule: 25 draws from a reseeded generator,
+// summed (testdata/bench/draws per sample).
+func BenchmarkDraws25(b *testing.B) {
+	var g draw.SplitMix
+	sum, i := 0.0, uint64(0)
+	for b.Loop() {
+		g.Reseed(1, i)
+		i++
+		for range 25 {
+			sum += g.Unit()
+		}
+	}
+	if sum < 0 {
+		b.Fatal(sum)
+	}
 }

@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import (
 	"math"
@@ -114,7 +114,7 @@ func alignedTrial(t *testing.T, g *draw.SplitMix, trial int) (settled int) {
 	lay.aligned[0] = newAlignedColumn(lo, hi, brackets)
 	states := make([]*cutCounts, workers)
 	for w := range states {
-		states[w] = lay.newCounts(0, nil) // no room expected: the kept lists grow
+		states[w] = lay.newCounts(0) // no room expected: the kept lists grow
 	}
 	for b, block := range blockOf {
 		lay.placeBlock(states[b%workers], block, cols, samples)
@@ -163,7 +163,7 @@ func TestAlignedSettlesWithinBracket(t *testing.T) {
 		cc.prepare()
 		lay := newCutLayout([]*columnCuts{cc}, len(cc.bounds))
 		lay.aligned[0] = newAlignedColumn(sorted[0], sorted[samples-1], []bracketBounds{{lo: tg.lo, hi: tg.hi}})
-		st := lay.newCounts(samples, nil)
+		st := lay.newCounts(samples)
 		lay.placeBlock(st, block, cols, samples)
 		lay.settleAligned(0, []*target{tg}, []*cutCounts{st}, nil)
 		if !tg.done || tg.value != sorted[k] {

@@ -1,4 +1,4 @@
-package schedule
+package sample
 
 import (
 	"math"
@@ -7,33 +7,12 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // MaxSamples caps --samples.
 const MaxSamples = 100000000
-
-// Quantiles are sampled percentiles of every row's start and wait: Start[r][j] is the
-// Percents[j]-th percentile of row r's start. Wait of a row that never has a wait is NaN.
-//
-// When the row count depends on the draws, row r's percentiles are over the samples that reach it,
-// and Reached[r] is the fraction of samples that do (1 for every row of a fixed-length schedule).
-type Quantiles struct {
-	Percents []float64
-	Start    [][]float64
-	Wait     [][]float64
-	Reached  []float64
-}
-
-// AllReach reports whether every sample reaches every row.
-func (q Quantiles) AllReach() bool {
-	for _, r := range q.Reached {
-		if r != 1 {
-			return false
-		}
-	}
-	return true
-}
 
 // Percentiles samples n schedules of s, sample i drawn from draw.NewSplitMix(seed, i), and returns
 // exact nearest-rank percentiles (the smallest sampled value with at least p% of samples at or
@@ -54,19 +33,19 @@ func (q Quantiles) AllReach() bool {
 // passes that narrow a column's range bin by bin. Passes split the samples into chunks
 // across cores; counts add up the same in any order and kept values are selected by rank, so the
 // result is the same for any GOMAXPROCS.
-func Percentiles(s Strategy, n int, seed int64, percents []float64) Quantiles {
+func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64) schedule.Quantiles {
 	return percentiles(s, n, seed, percents, pilotSizeFor(s), nil)
 }
 
 // PercentilesProgress is Percentiles that also counts the samples it has walked into done, for a
 // progress display; a pass over all samples adds n, and most runs take one pass.
-func PercentilesProgress(s Strategy, n int, seed int64, percents []float64, done *atomic.Int64) Quantiles {
+func PercentilesProgress(s schedule.Strategy, n int, seed int64, percents []float64, done *atomic.Int64) schedule.Quantiles {
 	return percentiles(s, n, seed, percents, pilotSizeFor(s), done)
 }
 
 // percentiles is Percentiles with a chosen pilot size (tests use tiny pilots to exercise the
 // fallback).
-func percentiles(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64) Quantiles {
+func percentiles(s schedule.Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64) schedule.Quantiles {
 	return percentilesWithin(s, n, seed, percents, pilotN, done, MemoryBudget)
 }
 
@@ -79,10 +58,10 @@ const MemoryBudget = 192 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
-func SamplingPasses(s Strategy, n int, seed int64, percents []float64) (rows, walks int) {
+func SamplingPasses(s schedule.Strategy, n int, seed int64, percents []float64) (rows, walks int) {
 	rows = SampledRows(s, n, seed)
 	_, fixed := extremeRows(s)
-	_, raw := rawStarts(s)
+	raw := rawStarts(s)
 	cols := sampledColumns(rows, fixed)
 	m := pilotFor(cols, n, pilotSizeFor(s), percents, raw, MemoryBudget)
 	group := columnsPerPass(cols, n, m, percents, refinementFor(raw, fixed, cols, n, m, percents, MemoryBudget), MemoryBudget)
@@ -194,7 +173,7 @@ func columnsPerPass(cols, n, m int, percents []float64, how refinement, budget i
 	return max(1, min(group, cols))
 }
 
-func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int) Quantiles {
+func percentilesWithin(s schedule.Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int) schedule.Quantiles {
 	rows := SampledRows(s, n, seed)
 	for {
 		q, longest := percentilesOver(s, n, seed, percents, pilotN, done, budget, rows)
@@ -208,21 +187,16 @@ func percentilesWithin(s Strategy, n int, seed int64, percents []float64, pilotN
 
 // percentilesOver samples with columns for rows rows (more if the pilot finds longer
 // schedules) and returns the longest schedule any sample had.
-func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int, rows int) (Quantiles, int) {
+func percentilesOver(s schedule.Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int, rows int) (schedule.Quantiles, int) {
 	var longest atomic.Int64
 	_, fixed := extremeRows(s)
 	expected := rows
 	cols := sampledColumns(rows, fixed) // start of row r at 2r, wait at 2r+1
 	counts := make([]int64, cols)
 	var values [][]float64 // per column, one value per percentile
-	_, raw := rawStarts(s)
+	raw := rawStarts(s)
 	m := pilotFor(cols, n, pilotN, percents, raw, budget)
 	how := refinementFor(raw, fixed, cols, n, m, percents, budget)
-	_, fused := kernelPolynomial(s, raw)
-	fused = fused && len(percents) <= kernelTargets // a bracket per percentile: see fusedColumns
-	if fused && how != noRefinement {
-		how = narrowDuring // the fused pass narrows every column as it goes
-	}
 	pm := m // the samples the pilot holds
 	if how != noRefinement {
 		pm = pilotSize
@@ -230,7 +204,6 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	for lo := 0; lo < cols; {
 		group := columnsPerPass(cols, n, m, percents, how, budget)
 		sm := &sampler{s: s, n: n, seed: seed, cols: cols, lo: lo, hi: min(lo+group, cols), done: done, widen: lo == 0, longest: &longest, raw: raw, fixed: fixed}
-		sm.arena = newFloatArena((sm.hi - sm.lo) * pm)
 		ordered := percents // the percentiles the pilot is ordered at
 		if how != noRefinement {
 			ordered = append(slices.Clone(percents), refinePercents(percents, m)...)
@@ -268,9 +241,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 		}
 		sm.planAligned(pilot, pm, targets)
 		if how == narrowDuring {
-			if !fused {
-				sm.refineColumns(pilot, m, targets, true)
-			}
+			sm.refineColumns(pilot, m, targets, true)
 			sm.narrowAt = m
 		}
 		// From here on only each pilot column's least and greatest values are read (the
@@ -280,14 +251,10 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 			case len(col) > 2:
 				pilot[c] = []float64{col[0], col[len(col)-1]}
 			case len(col) > 0:
-				pilot[c] = slices.Clone(col) // out of the arena, let go below
+				pilot[c] = slices.Clone(col)
 			}
 		}
-		sm.arena.release() // its room serves the values the pass keeps
-		sm.arena = nil
-		if _, _, _, fused := sm.fusedColumns(targets); !fused { // the fused pass keeps its values in an arena
-			runtime.GC()
-		}
+		runtime.GC()
 		sm.bracketPass(targets, pilot)
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
@@ -314,7 +281,7 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 	for rows > expected && counts[2*(rows-1)] == 0 { // spare rows no sample reached
 		rows--
 	}
-	q := Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows), Reached: make([]float64, rows)}
+	q := schedule.Quantiles{Percents: percents, Start: make([][]float64, rows), Wait: make([][]float64, rows), Reached: make([]float64, rows)}
 	for r := 0; r < rows; r++ {
 		q.Start[r], q.Wait[r] = values[2*r], values[2*r+1]
 		q.Reached[r] = float64(counts[2*r]) / float64(n)
@@ -326,13 +293,13 @@ func percentilesOver(s Strategy, n int, seed int64, percents []float64, pilotN i
 // the schedule at the middle and the greatest draws and of the first samples. The least draws
 // are left out on purpose: with an elapsed-time limit they can give a schedule far longer than
 // any sample reaches (waits of 0 never end it). A longer sample found later widens the columns.
-func SampledRows(s Strategy, n int, seed int64) int {
+func SampledRows(s schedule.Strategy, n int, seed int64) int {
 	rows, fixed := extremeRows(s)
 	if fixed {
 		return rows
 	}
 	var g draw.SplitMix
-	var buf []Row
+	var buf []schedule.Row
 	for i := 0; i < min(n, 1024); i++ {
 		g.Reseed(seed, uint64(i))
 		buf = s.Fill(&g, buf)
@@ -344,7 +311,7 @@ func SampledRows(s Strategy, n int, seed int64) int {
 // extremeRows is the longest of the schedules at the middle and the greatest draws, and whether
 // the schedule has that length at the least draws too: a fixed-length schedule, as far as its
 // extremes tell (a longer sample found later still widens the columns or redoes the pass).
-func extremeRows(s Strategy) (rows int, fixed bool) {
+func extremeRows(s schedule.Strategy) (rows int, fixed bool) {
 	mid, hi := len(s.Fill(draw.Fixed(0.5), nil)), len(s.Fill(draw.Upper{}, nil))
 	return max(mid, hi), mid == hi && len(s.Fill(draw.Fixed(0), nil)) == mid
 }
@@ -401,13 +368,12 @@ type sampler struct {
 	longest *atomic.Int64     // the most rows any sample had
 	raw     bool              // starts are sampled unrounded (see RawStartSampler)
 	fixed   bool              // the schedule's length does not depend on the draws (extremeRows)
-	arena   *floatArena       // where the pilot's columns are, when not on the Go heap
 	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
 	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
 	// brackets to those a pilot of that many samples gives (cutLayout.narrow); 0: never.
 	narrowAt int
-	s        Strategy
+	s        schedule.Strategy
 	n        int
 	seed     int64
 	cols     int
@@ -531,10 +497,10 @@ func walkRange[W any](sm *sampler, from, to int, states []W, visit func(w W, blo
 func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 	out := make([][]float64, sm.cols)
 	for c := sm.lo; c < sm.hi; c++ {
-		out[c] = sm.arena.floats(m)[:0] // exact size: appending would double past the budget
+		out[c] = make([]float64, 0, m) // exact size: appending would double past the budget
 	}
 	var g draw.SplitMix
-	var rows []Row
+	var rows []schedule.Row
 	// Samples of a fixed length, or with raw starts, are generated on every core; others one by
 	// one, widening the columns when one is longer than expected.
 	everyCore := sm.raw || sm.fixed

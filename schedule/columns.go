@@ -1,0 +1,81 @@
+package schedule
+
+import "math"
+
+// ColumnWriter is a strategy whose one implementation writes a schedule as column values: row r's
+// start at vals[2r] and its wait at vals[2r+1] (NaN on a row without a wait). Its Fill is built on
+// it (FillFromColumns), so samplers, which walk millions of schedules into columns without building
+// Rows, run the very code a table prints.
+type ColumnWriter interface {
+	Strategy
+	// WriteColumns appends one schedule's column values to vals, at most rows rows, and returns
+	// vals. With raw, each start is its StartSum's Raw() where a table shows Now() (see
+	// RawStarts): the same draws are consumed and the waits are the same floats either way.
+	WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64
+	// RawStarts reports whether samplers may place starts before their rounding to the
+	// nanosecond: only where no start is ever negative nor -0 and no wait reads a rounded start.
+	//
+	// Why that is exact: a nearest-rank percentile is an order statistic, and order statistics
+	// commute with a monotone non-decreasing map. RoundStart is monotone, so the k-th smallest
+	// rounded start is RoundStart of the k-th smallest raw start, and the counts per column (the
+	// ranks) are the same. The one thing order does not settle is the sign of a zero: RoundStart
+	// maps -0 and tiny negative starts to -0, which compares equal to +0. With non-negative,
+	// finite waits and job duration, a Neumaier sum from +0 is +0 while every term is zero and
+	// positive otherwise.
+	RawStarts() bool
+}
+
+// FillFromColumns is Fill for a ColumnWriter: its whole schedule as rows (RowsFromColumns).
+func FillFromColumns(s ColumnWriter, d Draws, rows []Row) []Row {
+	return RowsFromColumns(s.WriteColumns(d, make([]float64, 0, 64), MaxAttempts, false), rows)
+}
+
+// RowsFromColumns turns column values (see ColumnWriter) into rows, reusing rows' storage: row k's
+// attempt is k, and a row has a wait when its wait column holds one.
+func RowsFromColumns(vals []float64, rows []Row) []Row {
+	rows = resize(rows, len(vals)/2)
+	for r := range rows {
+		w := vals[2*r+1]
+		rows[r].Attempt, rows[r].Start, rows[r].Wait, rows[r].HasWait = r+1, vals[2*r], w, !math.IsNaN(w)
+		if !rows[r].HasWait {
+			rows[r].Wait = 0
+		}
+	}
+	return rows
+}
+
+// AppendRow appends a row to column values: its start (Raw() with raw, else Now(); see
+// ColumnWriter) and no wait, NaN, which the writer replaces (vals[len(vals)-1]) when a retry
+// follows.
+func AppendRow(vals []float64, clock *StartSum, raw bool) []float64 {
+	if raw {
+		return append(vals, clock.Raw(), math.NaN())
+	}
+	return append(vals, clock.Now(), math.NaN())
+}
+
+// WalkColumns lays a policy out as column values (see ColumnWriter), at most rows rows: attempt 1
+// starts at 0, each failure asks the policy for the wait, and start(k+1) = start(k) + job +
+// wait(k). It stops when the policy says so, at rows rows or at MaxAttempts. With raw, the
+// elapsed time the policy is given is the unrounded start too: only for a policy that never reads
+// it.
+func WalkColumns(p Policy, job float64, d Draws, vals []float64, rows int, raw bool) []float64 {
+	var sum StartSum
+	step := Step{}
+	for k := 1; k <= rows; k++ {
+		vals = AppendRow(vals, &sum, raw)
+		if k >= MaxAttempts {
+			return vals
+		}
+		step.Attempt = k
+		step.Elapsed = vals[len(vals)-2] + job
+		w, ok := p.Next(step, d)
+		if !ok {
+			return vals
+		}
+		vals[len(vals)-1], step.Prev = w, w
+		sum.Add(job)
+		sum.Add(w)
+	}
+	return vals
+}

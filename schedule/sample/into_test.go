@@ -1,0 +1,118 @@
+package sample
+
+import (
+	"math"
+	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
+)
+
+// sampledStrategies covers seed systems and composed policies, with and without WriteColumns.
+func sampledStrategies() []schedule.Strategy {
+	expo := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
+		return math.Pow(2, float64(s.Attempt-1)) * (0.5 + d.Unit()), true
+	})
+	decorrelated := schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
+		return math.Min(30, 1+float64(d.Unit()*(float64(3*math.Max(s.Prev, 1))-1))), true
+	})
+	return []schedule.Strategy{
+		schedule.Polynomial{Attempts: 25, Jitter: 0.15},
+		schedule.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
+		schedule.Polynomial{Attempts: 5, Jitter: 0},
+		schedule.Polynomial{Attempts: 1, Jitter: 0.5},
+		schedule.Fixed{Attempts: 7, Wait: 3.7, Jitter: 0.15, JobDuration: 1.1},
+		schedule.Fixed{Attempts: 5, Wait: 2, Jitter: 0},
+		schedule.Fixed{Attempts: 1, Wait: 5, Jitter: 0.3},
+		schedule.Sidekiq{Retries: 25, Version: schedule.SidekiqVersion{Major: 7}},
+		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 8}, JobDuration: 2},
+		schedule.Sidekiq{Retries: 0, Version: schedule.SidekiqVersion{Major: 6}},
+		schedule.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 12},
+		schedule.ActRunner{Polls: 1},
+		schedule.Compose(schedule.Composed{ID: "expo", Waits: schedule.Capped(expo, 60), Attempts: 12, JobDuration: 0.25}),
+		schedule.Compose(schedule.Composed{ID: "expo-elapsed", Waits: expo, Attempts: 40, MaxElapsed: 300, JobDuration: 1}),
+		schedule.Compose(schedule.Composed{ID: "decorrelated", Waits: decorrelated, Attempts: 20, MaxElapsed: 120}),
+		schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12},
+		schedule.GitLab{AcceptTimeout: 300},
+	}
+}
+
+// fillOnly hides a strategy's WriteColumns: it is sampled through Fill.
+type fillOnly struct{ schedule.Strategy }
+
+// Percentiles through WriteColumns equal those through Fill, for every seed tried.
+func TestPercentilesFastPathEqualsFill(t *testing.T) {
+	percents := []float64{1, 50, 95, 99, 100}
+	for _, s := range sampledStrategies() {
+		if _, ok := s.(schedule.ColumnWriter); !ok {
+			continue
+		}
+		for seed := int64(0); seed < 3; seed++ {
+			want := Percentiles(fillOnly{s}, 20000, seed, percents)
+			sameQuantiles(t, s.Name(), Percentiles(s, 20000, seed, percents), want)
+		}
+	}
+}
+
+// A schedule sampled through Fill whose last row has a wait (schedule.Aiven's every call sleeps or not)
+// is not taken for a longer one when its rows fit the columns: each such sample would be
+// generated again to be measured.
+func TestFillPathKnowsTheLength(t *testing.T) {
+	s := schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12}
+	rows := s.Fill(draw.Fixed(0.5), nil)
+	if !rows[len(rows)-1].HasWait {
+		t.Fatal("the test wants a last row with a wait")
+	}
+	f := newColumnFiller(s, 2*len(rows), false)
+	if f.fill(draw.Fixed(0.5), make([]float64, 2*len(rows))) {
+		t.Error("rows that fit are reported longer")
+	}
+	if !f.fill(draw.Fixed(0.5), make([]float64, 2*len(rows)-2)) {
+		t.Error("rows that do not fit are not reported longer")
+	}
+}
+
+// For every strategy of the registry at its defaults, and the cases above: where starts may be
+// sampled raw, the raw starts round to Fill's starts, the waits are Fill's, bit for bit, and the
+// draws consumed are the same (the generator is left in the same place).
+func TestRawStartsRoundToFill(t *testing.T) {
+	cases := sampledStrategies()
+	for _, def := range strategy.All() {
+		s, err := def.Build(def.Defaults())
+		if err != nil {
+			continue // a strategy that needs a parameter set: covered by its own tests
+		}
+		cases = append(cases, s)
+	}
+	raws := 0
+	for _, s := range cases {
+		w, ok := s.(schedule.ColumnWriter)
+		if !ok || !w.RawStarts() {
+			continue
+		}
+		raws++
+		for i := range uint64(200) {
+			g := draw.NewSplitMix(7, i)
+			rows := s.Fill(g, nil)
+			after := g.Unit()
+			g = draw.NewSplitMix(7, i)
+			vals := w.WriteColumns(g, nil, schedule.MaxAttempts, true)
+			if len(vals) != 2*len(rows) || g.Unit() != after {
+				t.Fatalf("%s sample %d: %d rows raw, %d through Fill, or other draws", s.Name(), i, len(vals)/2, len(rows))
+			}
+			for r, row := range rows {
+				wait := 0.0
+				if !math.IsNaN(vals[2*r+1]) {
+					wait = vals[2*r+1]
+				}
+				if !sameBits(schedule.RoundStart(vals[2*r]), row.Start) || !sameBits(wait, row.Wait) {
+					t.Fatalf("%s sample %d row %d: raw %v, %v; Fill %v, %v", s.Name(), i, r+1, vals[2*r], vals[2*r+1], row.Start, row.Wait)
+				}
+			}
+		}
+	}
+	if raws < 10 {
+		t.Errorf("only %d strategies sampled with raw starts", raws)
+	}
+}
