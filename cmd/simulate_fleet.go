@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
-	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 	"github.com/backoffctl/backoffctl/schedule/sim"
 	"github.com/spf13/cobra"
 )
@@ -51,7 +51,7 @@ the runner learns of the task and starts it one answer time later.`,
   backoffctl simulate fleet --runners 1000 --duration 24h -o json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			base, maxI := schedule.ActRunner{FetchInterval: o.interval, FetchIntervalMax: o.intervalMax}.Intervals()
+			base, maxI := presets.ActRunner{FetchInterval: o.interval, FetchIntervalMax: o.intervalMax}.Intervals()
 			cfg := sim.FleetConfig{Runners: o.runners, Capacity: o.capacity, FetchInterval: base, FetchIntervalMax: maxI,
 				ArrivalRate: o.rate, TaskDuration: param.Dur(o.taskDuration), Duration: param.Dur(o.dur), Seed: o.seed,
 				AnswerTime: param.Dur(o.answer)}

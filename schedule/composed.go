@@ -73,7 +73,7 @@ func (c *Composed) Notes(rows []Row) []Note {
 // lets the next attempt start by D after the fastest run's start of row k.
 func (c *Composed) Envelope() []Bounds {
 	if c.MaxElapsed <= 0 {
-		return envelopeAtExtremes(c)
+		return EnvelopeAtExtremes(c)
 	}
 	if c.Bounds != nil {
 		return c.Bounds()

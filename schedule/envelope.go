@@ -23,12 +23,12 @@ func Envelope(s Strategy) []Bounds {
 	if e, ok := s.(Enveloper); ok {
 		return e.Envelope()
 	}
-	return envelopeAtExtremes(s)
+	return EnvelopeAtExtremes(s)
 }
 
-// envelopeAtExtremes is the bounds of a strategy monotone in each draw. When the two runs differ
+// EnvelopeAtExtremes is the bounds of a strategy monotone in each draw. When the two runs differ
 // in length, a row only one of them reaches takes its bounds from that run.
-func envelopeAtExtremes(s Strategy) []Bounds {
+func EnvelopeAtExtremes(s Strategy) []Bounds {
 	return EnvelopeOfRuns(s.Fill(draw.Fixed(0), nil), s.Fill(draw.Upper{}, nil))
 }
 

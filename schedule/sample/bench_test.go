@@ -4,14 +4,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // BenchmarkPolynomial25Columns is one 25-row ActiveJob schedule written into column values, as
 // the samplers walk it (WriteColumns, unrounded starts).
 func BenchmarkPolynomial25Columns(b *testing.B) {
-	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	vals := make([]float64, 50)
 	d := draw.NewSplitMix(1, 0)
 	for b.Loop() {
@@ -22,7 +22,7 @@ func BenchmarkPolynomial25Columns(b *testing.B) {
 // BenchmarkPercentilesMillion is p50, p95 and p99 of every start and wait of the 25-attempt
 // ActiveJob schedule over 10^6 samples.
 func BenchmarkPercentilesMillion(b *testing.B) {
-	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	for b.Loop() {
 		Percentiles(s, 1000000, 1, []float64{50, 95, 99})
 	}
@@ -31,7 +31,7 @@ func BenchmarkPercentilesMillion(b *testing.B) {
 // BenchmarkPercentilesPlain is the same computation written plainly: one goroutine storing every
 // sample, then sorting each column.
 func BenchmarkPercentilesPlain(b *testing.B) {
-	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	for b.Loop() {
 		exactPercentiles(s, 1000000, 1, []float64{50, 95, 99})
 	}
@@ -42,7 +42,7 @@ func BenchmarkPercentilesPlain(b *testing.B) {
 // median, as the pass over all samples places them: 48 values a schedule (the first start, 0, and
 // the wait after the last row have none to place); per value, the ns/value metric.
 func BenchmarkPlaceAligned(b *testing.B) {
-	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	const cols, samples = 50, blockSize
 	block := make([]float64, samples*cols)
 	newColumnFiller(s, cols, true).fillBlock(1, 0, samples, block, cols, func(uint64) {})

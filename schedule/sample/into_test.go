@@ -6,6 +6,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
@@ -18,23 +19,23 @@ func sampledStrategies() []schedule.Strategy {
 		return math.Min(30, 1+float64(d.Unit()*(float64(3*math.Max(s.Prev, 1))-1))), true
 	})
 	return []schedule.Strategy{
-		schedule.Polynomial{Attempts: 25, Jitter: 0.15},
-		schedule.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
-		schedule.Polynomial{Attempts: 5, Jitter: 0},
-		schedule.Polynomial{Attempts: 1, Jitter: 0.5},
-		schedule.Fixed{Attempts: 7, Wait: 3.7, Jitter: 0.15, JobDuration: 1.1},
-		schedule.Fixed{Attempts: 5, Wait: 2, Jitter: 0},
-		schedule.Fixed{Attempts: 1, Wait: 5, Jitter: 0.3},
-		schedule.Sidekiq{Retries: 25, Version: schedule.SidekiqVersion{Major: 7}},
-		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 8}, JobDuration: 2},
-		schedule.Sidekiq{Retries: 0, Version: schedule.SidekiqVersion{Major: 6}},
-		schedule.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 12},
-		schedule.ActRunner{Polls: 1},
+		presets.Polynomial{Attempts: 25, Jitter: 0.15},
+		presets.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
+		presets.Polynomial{Attempts: 5, Jitter: 0},
+		presets.Polynomial{Attempts: 1, Jitter: 0.5},
+		presets.Fixed{Attempts: 7, Wait: 3.7, Jitter: 0.15, JobDuration: 1.1},
+		presets.Fixed{Attempts: 5, Wait: 2, Jitter: 0},
+		presets.Fixed{Attempts: 1, Wait: 5, Jitter: 0.3},
+		presets.Sidekiq{Retries: 25, Version: presets.SidekiqVersion{Major: 7}},
+		presets.Sidekiq{Retries: 6, Version: presets.SidekiqVersion{Major: 8}, JobDuration: 2},
+		presets.Sidekiq{Retries: 0, Version: presets.SidekiqVersion{Major: 6}},
+		presets.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 12},
+		presets.ActRunner{Polls: 1},
 		schedule.Compose(schedule.Composed{ID: "expo", Waits: schedule.Capped(expo, 60), Attempts: 12, JobDuration: 0.25}),
 		schedule.Compose(schedule.Composed{ID: "expo-elapsed", Waits: expo, Attempts: 40, MaxElapsed: 300, JobDuration: 1}),
 		schedule.Compose(schedule.Composed{ID: "decorrelated", Waits: decorrelated, Attempts: 20, MaxElapsed: 120}),
-		schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12},
-		schedule.GitLab{AcceptTimeout: 300},
+		presets.Aiven{Mode: "timer", Timer: 1, Calls: 12},
+		presets.GitLab{AcceptTimeout: 300},
 	}
 }
 
@@ -55,11 +56,11 @@ func TestPercentilesFastPathEqualsFill(t *testing.T) {
 	}
 }
 
-// A schedule sampled through Fill whose last row has a wait (schedule.Aiven's every call sleeps or not)
+// A schedule sampled through Fill whose last row has a wait (presets.Aiven's every call sleeps or not)
 // is not taken for a longer one when its rows fit the columns: each such sample would be
 // generated again to be measured.
 func TestFillPathKnowsTheLength(t *testing.T) {
-	s := schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12}
+	s := presets.Aiven{Mode: "timer", Timer: 1, Calls: 12}
 	rows := s.Fill(draw.Fixed(0.5), nil)
 	if !rows[len(rows)-1].HasWait {
 		t.Fatal("the test wants a last row with a wait")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // Narrowing after m samples keeps fewer buckets, only buckets kept before, and the pass still
@@ -110,12 +111,12 @@ func TestNarrowedIsASubset(t *testing.T) {
 }
 
 // Both refinements (narrowing during the pass, refining first) give the sorted samples' bit for
-// bit, in one pass and in several, with columns aligned and not (schedule.Sidekiq's whole seconds), and a
+// bit, in one pass and in several, with columns aligned and not (presets.Sidekiq's whole seconds), and a
 // pass narrows only when that takes no more passes than refining first.
 func TestRefinementsEqualSorting(t *testing.T) {
 	percents := []float64{1, 50, 95, 99}
 	const n, pilotN = 300000, 20000
-	for _, s := range []schedule.Strategy{schedule.Polynomial{Attempts: 25, Jitter: 0.15}, schedule.Sidekiq{Retries: 12, Version: schedule.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5}} {
+	for _, s := range []schedule.Strategy{presets.Polynomial{Attempts: 25, Jitter: 0.15}, presets.Sidekiq{Retries: 12, Version: presets.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5}} {
 		want := exactPercentiles(s, n, 3, percents)
 		cols := sampledColumns(len(want.Start), true)
 		seen := map[refinement]int{}
@@ -131,7 +132,7 @@ func TestRefinementsEqualSorting(t *testing.T) {
 			}
 			sameQuantileBits(t, s.Name(), percentilesWithin(s, n, 3, percents, pilotN, nil, budget), want)
 		}
-		if _, ok := s.(schedule.Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
+		if _, ok := s.(presets.Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
 			t.Fatalf("%s: refinements tried %v, want both", s.Name(), seen)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // exactPercentiles stores every sample and sorts: the plain computation Percentiles must equal.
@@ -76,13 +77,13 @@ func sameQuantiles(t *testing.T, name string, got, want schedule.Quantiles) {
 func TestPercentilesEqualSortedSamples(t *testing.T) {
 	percents := []float64{0.1, 1, 50, 95, 99, 100}
 	strategies := []schedule.Strategy{
-		schedule.Polynomial{Attempts: 8, Jitter: 0.15},
-		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 7}},
-		schedule.Sidekiq{Retries: 6, Version: schedule.SidekiqVersion{Major: 8}},
-		schedule.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 6},
-		schedule.Aiven{Mode: "timer", Timer: 1, Calls: 12},
-		schedule.GitLab{AcceptTimeout: 300},
-		schedule.Fixed{Attempts: 3, Wait: 3},
+		presets.Polynomial{Attempts: 8, Jitter: 0.15},
+		presets.Sidekiq{Retries: 6, Version: presets.SidekiqVersion{Major: 7}},
+		presets.Sidekiq{Retries: 6, Version: presets.SidekiqVersion{Major: 8}},
+		presets.ActRunner{FetchInterval: 2, FetchIntervalMax: 5, Polls: 6},
+		presets.Aiven{Mode: "timer", Timer: 1, Calls: 12},
+		presets.GitLab{AcceptTimeout: 300},
+		presets.Fixed{Attempts: 3, Wait: 3},
 	}
 	for _, s := range strategies {
 		for _, n := range []int{1, 7, 5000, 70000} {
@@ -97,7 +98,7 @@ func TestPercentilesEqualSortedSamples(t *testing.T) {
 
 // Attempt 2 of polynomial starts uniformly in [3, 3.15): its sampled median is near 3.075.
 func TestPercentilesAccuracy(t *testing.T) {
-	q := Percentiles(schedule.Polynomial{Attempts: 2, Jitter: 0.15}, 200000, 1, []float64{5, 50, 95})
+	q := Percentiles(presets.Polynomial{Attempts: 2, Jitter: 0.15}, 200000, 1, []float64{5, 50, 95})
 	for j, want := range []float64{3.0075, 3.075, 3.1425} {
 		if got := q.Start[1][j]; math.Abs(got-want) > 0.001 {
 			t.Errorf("p%v = %v, want about %v", q.Percents[j], got, want)
@@ -107,7 +108,7 @@ func TestPercentilesAccuracy(t *testing.T) {
 
 // The result does not depend on how many cores share the work.
 func TestPercentilesIndependentOfGOMAXPROCS(t *testing.T) {
-	s := schedule.Polynomial{Attempts: 25, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	prev := runtime.GOMAXPROCS(1)
 	one := Percentiles(s, 100000, 9, []float64{50, 95, 99})
 	runtime.GOMAXPROCS(4)
@@ -141,9 +142,9 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 		s schedule.Strategy
 		n int
 	}{
-		{schedule.Polynomial{Attempts: 12, Jitter: 0.15}, 3000},
-		{schedule.Polynomial{Attempts: 12, Jitter: 0.15}, 30000},
-		{schedule.Sidekiq{Retries: 9, Version: schedule.SidekiqVersion{Major: 8}}, 20000},
+		{presets.Polynomial{Attempts: 12, Jitter: 0.15}, 3000},
+		{presets.Polynomial{Attempts: 12, Jitter: 0.15}, 30000},
+		{presets.Sidekiq{Retries: 9, Version: presets.SidekiqVersion{Major: 8}}, 20000},
 		{elapsedLimited(), 20000},
 	}
 	percents := []float64{1, 50, 99.5}
@@ -156,7 +157,7 @@ func TestPercentilesInColumnGroups(t *testing.T) {
 			}
 		}
 	}
-	if _, passes := SamplingPasses(schedule.Fixed{Attempts: 20000, Wait: 3}, 10000, 1, []float64{50}); passes < 2 {
+	if _, passes := SamplingPasses(presets.Fixed{Attempts: 20000, Wait: 3}, 10000, 1, []float64{50}); passes < 2 {
 		t.Errorf("20000 rows x 10000 samples in %d pass: past the memory budget", passes)
 	}
 }
@@ -244,7 +245,7 @@ func TestVariableLengthOnePass(t *testing.T) {
 // smaller pilot and a bracket pass when that takes fewer passes (raw starts), with the same
 // results as sorting every sample.
 func TestManyRowsTakeASmallerPilot(t *testing.T) {
-	s := schedule.Polynomial{Attempts: 40, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: 40, Jitter: 0.15}
 	const n, cols = 20000, 80
 	budget := cols * 15000 * 8 // room for 15000 values a column
 	m := pilotFor(cols, n, rawPilotSize, []float64{50, 99}, true, budget)
@@ -274,7 +275,7 @@ func TestStrideStopsAtThePassColumns(t *testing.T) {
 	}
 	for _, c := range cases {
 		var longest atomic.Int64
-		sm := &sampler{s: schedule.Fixed{Attempts: 60, Wait: 1, Jitter: 0.5}, cols: 100, lo: c.lo, hi: c.hi, fixed: c.fixed, longest: &longest}
+		sm := &sampler{s: presets.Fixed{Attempts: 60, Wait: 1, Jitter: 0.5}, cols: 100, lo: c.lo, hi: c.hi, fixed: c.fixed, longest: &longest}
 		if got := sm.stride(); got != c.stride {
 			t.Errorf("%+v: stride %d", c, got)
 		}

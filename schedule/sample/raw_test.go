@@ -7,24 +7,25 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // rawSampled are the strategies sampled with raw starts, and parameters that are not.
 func rawSampled() []schedule.Strategy {
 	return []schedule.Strategy{
-		schedule.Polynomial{Attempts: 25, Jitter: 0.15},
-		schedule.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
-		schedule.Polynomial{Attempts: 7, Jitter: 1, JobDuration: 3},
-		schedule.Polynomial{Attempts: 5, Jitter: 0},
-		schedule.Polynomial{Attempts: 1, Jitter: 0.5},
-		schedule.Sidekiq{Retries: 25, Version: schedule.SidekiqVersion{Major: 7, Minor: 0, Patch: 0}},
-		schedule.Sidekiq{Retries: 12, Version: schedule.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5},
-		schedule.Sidekiq{Retries: 30, Version: schedule.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
-		schedule.Sidekiq{Retries: 0, Version: schedule.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
-		schedule.ActRunner{Polls: 12},
-		schedule.Fixed{Attempts: 10, Wait: 3, Jitter: 0.15},
-		schedule.Fixed{Attempts: 30, Wait: 0, Jitter: 0.15, JobDuration: 1.5},
-		schedule.ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
+		presets.Polynomial{Attempts: 25, Jitter: 0.15},
+		presets.Polynomial{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
+		presets.Polynomial{Attempts: 7, Jitter: 1, JobDuration: 3},
+		presets.Polynomial{Attempts: 5, Jitter: 0},
+		presets.Polynomial{Attempts: 1, Jitter: 0.5},
+		presets.Sidekiq{Retries: 25, Version: presets.SidekiqVersion{Major: 7, Minor: 0, Patch: 0}},
+		presets.Sidekiq{Retries: 12, Version: presets.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5},
+		presets.Sidekiq{Retries: 30, Version: presets.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
+		presets.Sidekiq{Retries: 0, Version: presets.SidekiqVersion{Major: 8, Minor: 0, Patch: 0}},
+		presets.ActRunner{Polls: 12},
+		presets.Fixed{Attempts: 10, Wait: 3, Jitter: 0.15},
+		presets.Fixed{Attempts: 30, Wait: 0, Jitter: 0.15, JobDuration: 1.5},
+		presets.ActRunner{Polls: 40, FetchInterval: 0.001, FetchIntervalMax: 60},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // Design is one of the act_runner poller loops, as the code ran (a busy goroutine runs its task
@@ -125,7 +126,7 @@ func (c FleetConfig) phase(i int, g *draw.SplitMix) int64 {
 
 // plateau is the interval a backed-off poller settles at.
 func (c FleetConfig) plateau() time.Duration {
-	return schedule.ActRunnerInterval(c.FetchInterval, c.FetchIntervalMax, 6)
+	return presets.ActRunnerInterval(c.FetchInterval, c.FetchIntervalMax, 6)
 }
 
 // IdleRateClosedForm is the steady idle FetchTask rate per minute from the loops alone: one fetch

@@ -3,8 +3,8 @@ package sim
 import (
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // backoffSteps are a backed-off poller's sleep parameters by empty count n = 1..6 (from 6 on
@@ -20,13 +20,13 @@ type backoffStep struct {
 
 func newBackoffSteps(base, maxI int64) (s backoffSteps) {
 	for n := int64(1); n < int64(len(s)); n++ {
-		i := int64(schedule.ActRunnerInterval(time.Duration(base), time.Duration(maxI), n))
+		i := int64(presets.ActRunnerInterval(time.Duration(base), time.Duration(maxI), n))
 		s[n] = backoffStep{interval: i, jitterRange: i * 2 / 5, shortest: i - i*2/5/2, scale: float64(i * 2 / 5)}
 	}
 	return s
 }
 
-// sleep is schedule.ActRunnerJitter(g, I(n)) with g's draw made directly (no interface call):
+// sleep is presets.ActRunnerJitter(g, I(n)) with g's draw made directly (no interface call):
 // the same arithmetic, and a draw only where ActRunnerJitter makes one (a positive range; I(n)
 // <= 0 gives none). ActRunnerJitter adds floor(u x R) - R/2 to I(n), with draw.ScaleDiscrete's
 // floor(u x R) clamped to R-1; u x R is not negative, so converting it to an integer, which

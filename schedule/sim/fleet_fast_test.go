@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // reference runs one scenario by the walk, the straightforward model the shortcuts must match.
@@ -110,7 +110,7 @@ func TestFleetBackoffShortcutBreaksTies(t *testing.T) {
 	}
 }
 
-// The inlined jitter draws what schedule.ActRunnerJitter does, from the same stream state.
+// The inlined jitter draws what presets.ActRunnerJitter does, from the same stream state.
 func TestBackoffStepsSleep(t *testing.T) {
 	g := draw.NewSplitMix(5, 0)
 	for k := 0; k < 2000; k++ {
@@ -122,7 +122,7 @@ func TestBackoffStepsSleep(t *testing.T) {
 		steps := newBackoffSteps(int64(base), int64(maxI))
 		a, b := draw.NewSplitMix(int64(k), 16), draw.NewSplitMix(int64(k), 16)
 		for n := int64(1); n < 12; n++ {
-			want := schedule.ActRunnerJitter(a, schedule.ActRunnerInterval(base, maxI, n))
+			want := presets.ActRunnerJitter(a, presets.ActRunnerInterval(base, maxI, n))
 			if got := steps[min(n, 6)].sleep(b); got != int64(want) {
 				t.Fatalf("base %v max %v n %d: sleep %d, ActRunnerJitter %d", base, maxI, n, got, want)
 			}

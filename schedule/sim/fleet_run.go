@@ -6,6 +6,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // scenario is what a run feeds the fleet.
@@ -151,12 +152,12 @@ func (r *fleetRun) sleepAfterEmpty(id int32) int64 {
 		return int64(r.base) // the limiter's next token; idle goroutines are already waiting for it
 	}
 	r.empty[id]++
-	interval := schedule.ActRunnerInterval(r.base, r.maxI, r.empty[id])
+	interval := presets.ActRunnerInterval(r.base, r.maxI, r.empty[id])
 	var d schedule.Draws = &r.rng[id]
 	if r.c.JitterDraw != nil {
 		d = r.c.JitterDraw
 	}
-	return int64(schedule.ActRunnerJitter(d, interval))
+	return int64(presets.ActRunnerJitter(d, interval))
 }
 
 // advanceEmpty runs entity id's empty fetches from t until limit without touching anything

@@ -6,6 +6,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // activeJobJitter is retry_jitter, shared by both ActiveJob strategies.
@@ -35,7 +36,7 @@ func polynomial() Def {
 		Count:  "attempts",
 		Stream: draw.Own,
 		New: func(v *param.Values) (schedule.Strategy, error) {
-			return schedule.Polynomial{Attempts: v.Int("attempts"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
+			return presets.Polynomial{Attempts: v.Int("attempts"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
 		},
 	}
 }
@@ -59,7 +60,7 @@ func fixed() Def {
 		Count:  "attempts",
 		Stream: draw.Own,
 		New: func(v *param.Values) (schedule.Strategy, error) {
-			return schedule.Fixed{Attempts: v.Int("attempts"), Wait: v.Num("wait"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
+			return presets.Fixed{Attempts: v.Int("attempts"), Wait: v.Num("wait"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
 		},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // maxFetchInterval bounds the act_runner intervals.
@@ -15,8 +16,8 @@ const maxFetchInterval = 30 * 24 * time.Hour
 // fleet simulation.
 func FetchIntervals() []param.Spec {
 	return []param.Spec{
-		param.Wait("fetch-interval", schedule.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)"),
-		param.Wait("fetch-interval-max", schedule.ActRunnerFetchIntervalMax, 0, maxFetchInterval, "runner.fetch_interval_max (0: the default; 60s before v0.6.1)"),
+		param.Wait("fetch-interval", presets.ActRunnerFetchInterval, 0, maxFetchInterval, "runner.fetch_interval (0: the default)"),
+		param.Wait("fetch-interval-max", presets.ActRunnerFetchIntervalMax, 0, maxFetchInterval, "runner.fetch_interval_max (0: the default; 60s before v0.6.1)"),
 	}
 }
 
@@ -36,7 +37,7 @@ func actrunner() Def {
 		Count:  "polls",
 		Stream: draw.Own,
 		New: func(v *param.Values) (schedule.Strategy, error) {
-			return schedule.ActRunner{FetchInterval: v.Num("fetch-interval"), FetchIntervalMax: v.Num("fetch-interval-max"), Polls: v.Int("polls")}, nil
+			return presets.ActRunner{FetchInterval: v.Num("fetch-interval"), FetchIntervalMax: v.Num("fetch-interval-max"), Polls: v.Int("polls")}, nil
 		},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // maxAivenTime bounds Aiven's timer, cap and minimum delay: 2^(log2 of it) ms stays far from
@@ -43,7 +44,7 @@ func aiven() Def {
 			if mode == "timer" && v.Changed("cap") {
 				return nil, param.BadInput("--cap applies to --mode cap; add --mode cap")
 			}
-			return schedule.Aiven{Mode: mode, Timer: v.Num("timer"), Cap: v.Num("cap"), MinDelay: v.Num("min-delay"),
+			return presets.Aiven{Mode: mode, Timer: v.Num("timer"), Cap: v.Num("cap"), MinDelay: v.Num("min-delay"),
 				Calls: v.Int("calls"), Work: v.Num("work")}, nil
 		},
 	}

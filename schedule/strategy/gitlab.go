@@ -6,6 +6,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 // maxAcceptTimeout bounds --accept-timeout so an unlimited GitLab schedule stays under the row cap.
@@ -31,7 +32,7 @@ func gitlab() Def {
 		Count:  "requests",
 		Stream: draw.None,
 		New: func(v *param.Values) (schedule.Strategy, error) {
-			return schedule.GitLab{RequestLatency: v.Num("request-latency"), AcceptTimeout: v.Num("accept-timeout"), Requests: v.Int("requests")}, nil
+			return presets.GitLab{RequestLatency: v.Num("request-latency"), AcceptTimeout: v.Num("accept-timeout"), Requests: v.Int("requests")}, nil
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 func sidekiq() Def {
@@ -32,7 +33,7 @@ func sidekiq() Def {
 		Stream:      draw.Own,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			version, _ := parseSidekiqVersion(v.Text("sidekiq-version"))
-			return schedule.Sidekiq{Retries: v.Int("retries"), Version: version, JobDuration: v.Num("job-duration")}, nil
+			return presets.Sidekiq{Retries: v.Int("retries"), Version: version, JobDuration: v.Num("job-duration")}, nil
 		},
 	}
 }
@@ -56,19 +57,19 @@ func sidekiqVersion() param.Spec {
 	}
 }
 
-func parseSidekiqVersion(s string) (schedule.SidekiqVersion, error) {
+func parseSidekiqVersion(s string) (presets.SidekiqVersion, error) {
 	parts := strings.Split(strings.TrimSpace(s), ".")
 	bad := fmt.Errorf("must be a version like 6.2.1, 7 or 8.0 (major 1 to 99), got %q", s)
 	var nums [3]int
 	if len(parts) > 3 {
-		return schedule.SidekiqVersion{}, bad
+		return presets.SidekiqVersion{}, bad
 	}
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 0 || n > 999 || (i == 0 && (n < 1 || n > 99)) {
-			return schedule.SidekiqVersion{}, bad
+			return presets.SidekiqVersion{}, bad
 		}
 		nums[i] = n
 	}
-	return schedule.SidekiqVersion{Major: nums[0], Minor: nums[1], Patch: nums[2]}, nil
+	return presets.SidekiqVersion{Major: nums[0], Minor: nums[1], Patch: nums[2]}, nil
 }

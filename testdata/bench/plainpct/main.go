@@ -14,12 +14,13 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/presets"
 )
 
 func main() {
 	const n, attempts = 1000000, 25
 	percents := []float64{50, 95, 99}
-	s := schedule.Polynomial{Attempts: attempts, Jitter: 0.15}
+	s := presets.Polynomial{Attempts: attempts, Jitter: 0.15}
 	starts := make([][]float64, attempts)
 	waits := make([][]float64, attempts)
 	var g draw.SplitMix

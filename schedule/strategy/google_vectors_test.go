@@ -1,4 +1,4 @@
-package presets_test
+package strategy
 
 import (
 	"fmt"
@@ -79,7 +79,7 @@ func TestGoogleAPICoreSaturates(t *testing.T) {
 	}
 }
 
-func ExampleGoogleAPICore() {
+func Example_googleAPICore() {
 	for _, r := range build(&testing.T{}, "google", "--timeout 10").Fill(draw.NewPyRandom(42), nil) {
 		fmt.Println(r.Attempt, r.Start, r.Wait)
 	}

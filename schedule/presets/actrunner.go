@@ -1,8 +1,9 @@
-package schedule
+package presets
 
 import (
 	"time"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
@@ -36,14 +37,14 @@ const (
 func (a ActRunner) Name() string { return "actrunner" }
 
 // Params lists the effective intervals and polls.
-func (a ActRunner) Params() []Param {
+func (a ActRunner) Params() []schedule.Param {
 	base, maxI := a.Intervals()
-	return []Param{{"fetch_interval_seconds", base.Seconds()}, {"fetch_interval_max_seconds", maxI.Seconds()}, {"polls", a.Polls}}
+	return []schedule.Param{{Name: "fetch_interval_seconds", Value: base.Seconds()}, {Name: "fetch_interval_max_seconds", Value: maxI.Seconds()}, {Name: "polls", Value: a.Polls}}
 }
 
 // Columns adds interval_seconds (I(n) before jitter) and consecutive_empty (n).
-func (a ActRunner) Columns() []Column {
-	return []Column{{Key: "interval_seconds", Kind: Seconds}, {Key: "consecutive_empty", Kind: Count}}
+func (a ActRunner) Columns() []schedule.Column {
+	return []schedule.Column{{Key: "interval_seconds", Kind: schedule.Seconds}, {Key: "consecutive_empty", Kind: schedule.Count}}
 }
 
 // Intervals applies the config rules: <= 0 means the default; max is at least the interval.
@@ -72,7 +73,7 @@ func ActRunnerInterval(base, maxI time.Duration, n int64) time.Duration {
 }
 
 // ActRunnerJitter is addJitter with the draw floor(u*R).
-func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
+func ActRunnerJitter(d schedule.Draws, interval time.Duration) time.Duration {
 	if interval <= 0 {
 		return interval
 	}
@@ -85,13 +86,13 @@ func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
 
 // Fill walks the idle poller (WriteColumns), with each poll's interval before jitter and its
 // count of consecutive empty responses.
-func (a ActRunner) Fill(d Draws, rows []Row) []Row {
-	rows = FillFromColumns(a, d, rows)
+func (a ActRunner) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
+	rows = schedule.FillFromColumns(a, d, rows)
 	base, maxI := a.Intervals()
 	for i := range rows {
 		k := int64(i + 1)
-		rows[i].Extra[0] = Num(ActRunnerInterval(base, maxI, k).Seconds())
-		rows[i].Extra[1] = Num(float64(k))
+		rows[i].Extra[0] = schedule.Num(ActRunnerInterval(base, maxI, k).Seconds())
+		rows[i].Extra[1] = schedule.Num(float64(k))
 	}
 	return rows
 }
@@ -99,11 +100,11 @@ func (a ActRunner) Fill(d Draws, rows []Row) []Row {
 // WriteColumns is the idle poller (see ColumnWriter): poll k comes back empty, so
 // consecutive_empty is k, and the poller sleeps jitter(I(k)) before poll k+1. A FetchTask that
 // times out counts as empty too; the fetch itself is taken to answer at once.
-func (a ActRunner) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+func (a ActRunner) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	base, maxI := a.Intervals()
-	var clock StartSum
+	var clock schedule.StartSum
 	for k := 1; k <= min(a.Polls, rows); k++ {
-		vals = AppendRow(vals, &clock, raw)
+		vals = schedule.AppendRow(vals, &clock, raw)
 		if k < a.Polls {
 			sleep := ActRunnerJitter(d, ActRunnerInterval(base, maxI, int64(k))).Seconds()
 			vals[len(vals)-1] = sleep
@@ -118,18 +119,18 @@ func (a ActRunner) WriteColumns(d Draws, vals []float64, rows int, raw bool) []f
 func (a ActRunner) RawStarts() bool { return true }
 
 // Notes gives the plateau and says when the configured max cannot be reached or was adjusted.
-func (a ActRunner) Notes(rows []Row) []Note {
+func (a ActRunner) Notes(rows []schedule.Row) []schedule.Note {
 	base, maxI := a.Intervals()
 	plateau := ActRunnerInterval(base, maxI, 6)
-	notes := []Note{{Key: "note.actrunner.plateau", Args: []any{Duration(plateau.Seconds()), Duration(plateau.Seconds() * 0.8), Duration(plateau.Seconds() * 1.2)}}}
+	notes := []schedule.Note{{Key: "note.actrunner.plateau", Args: []any{schedule.Duration(plateau.Seconds()), schedule.Duration(plateau.Seconds() * 0.8), schedule.Duration(plateau.Seconds() * 1.2)}}}
 	if maxI > 32*base {
-		notes = append(notes, Note{Key: "note.actrunner.unreachable", Args: []any{Duration(maxI.Seconds()), Duration((32 * base).Seconds())}})
+		notes = append(notes, schedule.Note{Key: "note.actrunner.unreachable", Args: []any{schedule.Duration(maxI.Seconds()), schedule.Duration((32 * base).Seconds())}})
 	}
 	if a.FetchInterval <= 0 || a.FetchIntervalMax <= 0 {
-		notes = append(notes, Note{Key: "note.actrunner.default"})
+		notes = append(notes, schedule.Note{Key: "note.actrunner.default"})
 	}
 	if param.Dur(a.FetchIntervalMax) > 0 && param.Dur(a.FetchIntervalMax) < base {
-		notes = append(notes, Note{Key: "note.actrunner.raised", Args: []any{Duration(base.Seconds())}})
+		notes = append(notes, schedule.Note{Key: "note.actrunner.raised", Args: []any{schedule.Duration(base.Seconds())}})
 	}
 	return notes
 }

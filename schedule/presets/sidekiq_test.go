@@ -1,8 +1,9 @@
-package schedule
+package presets
 
 import (
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
@@ -33,7 +34,7 @@ func TestSidekiqWikiTable(t *testing.T) {
 func TestSidekiqJitterByVersion(t *testing.T) {
 	cases := []struct {
 		version SidekiqVersion
-		d       Draws
+		d       schedule.Draws
 		c1Wait  float64 // wait after the execution with retry_count 1: 1 + 15 + J
 	}{
 		{SidekiqVersion{6, 0, 0}, draw.Fixed(0.5), 16 + 15*2}, // rand(30) = 15, times 2

@@ -1,14 +1,15 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"math/big"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
-func starts(rows []Row) []float64 {
+func starts(rows []schedule.Row) []float64 {
 	out := make([]float64, len(rows))
 	for i, r := range rows {
 		out[i] = r.Start
@@ -16,7 +17,7 @@ func starts(rows []Row) []float64 {
 	return out
 }
 
-func waits(rows []Row) []float64 {
+func waits(rows []schedule.Row) []float64 {
 	var out []float64
 	for _, r := range rows {
 		if r.HasWait {
@@ -65,7 +66,7 @@ func TestPolynomialPublishedVectors(t *testing.T) {
 	}
 }
 
-// Row 25 of the 25-attempt default schedule starts at 1895294.5 s (21d 22h 28m 14.5s), the sum of
+// schedule.Row 25 of the 25-attempt default schedule starts at 1895294.5 s (21d 22h 28m 14.5s), the sum of
 // e^4 + 0.075 e^4 + 2 for e = 1..24 = 1.075 * 1763020 + 48 exactly.
 func TestPolynomialTwentyFifthAttempt(t *testing.T) {
 	rows := Polynomial{Attempts: 25, Jitter: 0.15}.Fill(draw.Fixed(0.5), nil)
@@ -140,7 +141,7 @@ func TestFourthPowerExactRounding(t *testing.T) {
 }
 
 func TestMaxAttemptsStaysFinite(t *testing.T) {
-	rows := Polynomial{Attempts: MaxAttempts, Jitter: 100, JobDuration: 365 * 86400}.Fill(draw.Upper{}, nil)
+	rows := Polynomial{Attempts: schedule.MaxAttempts, Jitter: 100, JobDuration: 365 * 86400}.Fill(draw.Upper{}, nil)
 	last := rows[len(rows)-1]
 	if math.IsInf(last.Start, 0) || math.IsNaN(last.Start) || last.Start <= 0 {
 		t.Fatalf("last start %v is not a finite positive number", last.Start)

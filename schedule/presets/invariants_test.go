@@ -1,16 +1,17 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // checkInvariants holds for every strategy and every draw: one row per attempt numbered from 1,
 // starts non-decreasing and finite, waits never negative or NaN, only the last row without a
 // wait (unless the strategy says every row has one).
-func checkInvariants(t *testing.T, s Strategy, rows []Row) {
+func checkInvariants(t *testing.T, s schedule.Strategy, rows []schedule.Row) {
 	t.Helper()
 	for i, r := range rows {
 		if r.Attempt != i+1 {
@@ -49,11 +50,11 @@ func FuzzActiveJobInvariants(f *testing.F) {
 		if attempts < 1 || attempts > 2000 || !(jitter >= 0 && jitter <= 100) || !(job >= 0 && job <= 3.2e7) || !(wait >= 0 && wait <= 3.2e7) {
 			t.Skip()
 		}
-		for _, s := range []Strategy{
+		for _, s := range []schedule.Strategy{
 			Polynomial{Attempts: attempts, Jitter: jitter, JobDuration: job},
 			Fixed{Attempts: attempts, Wait: wait, Jitter: jitter, JobDuration: job},
 		} {
-			for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 0)} {
+			for _, d := range []schedule.Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 0)} {
 				rows := s.Fill(d, nil)
 				if len(rows) != attempts {
 					t.Fatalf("%s: %d rows for %d attempts", s.Name(), len(rows), attempts)
@@ -72,7 +73,7 @@ func FuzzSidekiqInvariants(f *testing.F) {
 			t.Skip()
 		}
 		s := Sidekiq{Retries: retries, Version: SidekiqVersion{Major: major, Minor: minor}, JobDuration: job}
-		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 1)} {
+		for _, d := range []schedule.Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 1)} {
 			rows := s.Fill(d, nil)
 			if len(rows) != retries+1 {
 				t.Fatalf("%d rows for %d retries", len(rows), retries)
@@ -87,12 +88,12 @@ func FuzzGitLabInvariants(f *testing.F) {
 	f.Add(0.5, 0.0, 7)
 	f.Add(3600.0, 2592000.0, 100000)
 	f.Fuzz(func(t *testing.T, latency, timeout float64, requests int) {
-		if !(latency >= 0 && latency <= 3600) || !(timeout >= 0 && timeout <= 2592000) || requests < 0 || requests > MaxAttempts {
+		if !(latency >= 0 && latency <= 3600) || !(timeout >= 0 && timeout <= 2592000) || requests < 0 || requests > schedule.MaxAttempts {
 			t.Skip()
 		}
 		g := GitLab{RequestLatency: latency, AcceptTimeout: timeout, Requests: requests}
 		rows := g.Fill(nil, nil)
-		if len(rows) == 0 || len(rows) > MaxAttempts {
+		if len(rows) == 0 || len(rows) > schedule.MaxAttempts {
 			t.Fatalf("%d rows", len(rows))
 		}
 		checkInvariants(t, g, rows)
@@ -113,7 +114,7 @@ func FuzzActRunnerInvariants(f *testing.F) {
 			t.Skip()
 		}
 		a := ActRunner{FetchInterval: base, FetchIntervalMax: maxI, Polls: polls}
-		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 2)} {
+		for _, d := range []schedule.Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewSplitMix(seed, 2)} {
 			rows := a.Fill(d, nil)
 			checkInvariants(t, a, rows)
 			for _, r := range rows {
@@ -137,7 +138,7 @@ func FuzzAivenInvariants(f *testing.F) {
 		if capMode {
 			a = Aiven{Mode: "cap", Cap: bound, MinDelay: minDelay, Calls: calls, Work: work}
 		}
-		for _, d := range []Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewJavaRandom(seed)} {
+		for _, d := range []schedule.Draws{draw.Fixed(clampUnit(u)), draw.Upper{}, draw.NewJavaRandom(seed)} {
 			rows := a.Fill(d, nil)
 			if len(rows) != calls {
 				t.Fatalf("%d rows for %d calls", len(rows), calls)

@@ -1,4 +1,4 @@
-package presets_test
+package strategy
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func TestCelerySaturates(t *testing.T) {
 	}
 }
 
-func ExampleCelery() {
+func Example_celery() {
 	// retry_backoff=0.5 is int() 0: no backoff at all, every retry waits default_retry_delay.
 	for _, args := range []string{"--retry-backoff 0.5", "--retry-backoff true"} {
 		var waits []float64

@@ -1,9 +1,11 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"math/big"
 	"slices"
+
+	"github.com/backoffctl/backoffctl/schedule"
 )
 
 // Polynomial is Rails ActiveJob's retry_on wait: :polynomially_longer (called :exponentially_longer
@@ -28,25 +30,27 @@ type Polynomial struct {
 func (p Polynomial) Name() string { return "polynomial" }
 
 // Params lists attempts, jitter and job_duration_seconds.
-func (p Polynomial) Params() []Param {
-	return []Param{{"attempts", p.Attempts}, {"jitter", p.Jitter}, {"job_duration_seconds", p.JobDuration}}
+func (p Polynomial) Params() []schedule.Param {
+	return []schedule.Param{{Name: "attempts", Value: p.Attempts}, {Name: "jitter", Value: p.Jitter}, {Name: "job_duration_seconds", Value: p.JobDuration}}
 }
 
 // Columns: none beyond attempt, start and wait.
-func (p Polynomial) Columns() []Column { return nil }
+func (p Polynomial) Columns() []schedule.Column { return nil }
 
 // Fill computes one row per execution (WriteColumns).
-func (p Polynomial) Fill(d Draws, rows []Row) []Row { return FillFromColumns(p, d, rows) }
+func (p Polynomial) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
+	return schedule.FillFromColumns(p, d, rows)
+}
 
 // WriteColumns is the schedule (see ColumnWriter): execution e waits d + (u*d)*jitter + 2 with
 // d = e^4, in Ruby's order, after running for the job duration. A job duration of +0 is not
 // added: adding +0 changes no bit of a float other than -0, and neither the clock's sum nor its
 // compensation is ever -0 (both start at +0, and a sum is -0 only when both terms are).
-func (p Polynomial) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
+func (p Polynomial) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	n := min(p.Attempts, rows)
 	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
 	out := vals[len(vals)-2*n:]
-	var clock StartSum
+	var clock schedule.StartSum
 	for e := 1; e <= n; e++ {
 		out[2*e-2], out[2*e-1] = clock.Start(raw), math.NaN()
 		if e < p.Attempts {
@@ -70,8 +74,8 @@ func (p Polynomial) RawStarts() bool {
 }
 
 // Notes says the error is re-raised after the last attempt.
-func (p Polynomial) Notes(rows []Row) []Note {
-	return []Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
+func (p Polynomial) Notes(rows []schedule.Row) []schedule.Note {
+	return []schedule.Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
 }
 
 // Fixed is ActiveJob's default retry_on wait (3.seconds): the wait is truncated to whole seconds
@@ -87,19 +91,21 @@ type Fixed struct {
 func (f Fixed) Name() string { return "fixed" }
 
 // Params lists attempts, wait_seconds, jitter and job_duration_seconds.
-func (f Fixed) Params() []Param {
-	return []Param{{"attempts", f.Attempts}, {"wait_seconds", f.Wait}, {"jitter", f.Jitter}, {"job_duration_seconds", f.JobDuration}}
+func (f Fixed) Params() []schedule.Param {
+	return []schedule.Param{{Name: "attempts", Value: f.Attempts}, {Name: "wait_seconds", Value: f.Wait}, {Name: "jitter", Value: f.Jitter}, {Name: "job_duration_seconds", Value: f.JobDuration}}
 }
 
 // Columns: none beyond attempt, start and wait.
-func (f Fixed) Columns() []Column { return nil }
+func (f Fixed) Columns() []schedule.Column { return nil }
 
 // Fill walks the fixed wait for attempts executions (WriteColumns).
-func (f Fixed) Fill(d Draws, rows []Row) []Row { return FillFromColumns(f, d, rows) }
+func (f Fixed) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
+	return schedule.FillFromColumns(f, d, rows)
+}
 
 // WriteColumns is the policy core with one wait rule and the attempt count (see ColumnWriter).
-func (f Fixed) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
-	return WalkColumns(WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, rows, raw)
+func (f Fixed) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
+	return schedule.WalkColumns(schedule.WithAttempts(f.waits(), f.Attempts), f.JobDuration, d, vals, rows, raw)
 }
 
 // RawStarts is true for a non-negative, bounded wait, jitter and job duration (the ranges the
@@ -110,25 +116,25 @@ func (f Fixed) RawStarts() bool {
 }
 
 // waits is the wait after every execution: the whole seconds of the wait plus its jitter.
-func (f Fixed) waits() Policy {
+func (f Fixed) waits() schedule.Policy {
 	w := math.Trunc(f.Wait)
-	return PolicyFunc(func(_ Step, d Draws) (float64, bool) {
+	return schedule.PolicyFunc(func(_ schedule.Step, d schedule.Draws) (float64, bool) {
 		return w + activeJobJitter(d, w, f.Jitter), true
 	})
 }
 
 // Notes says the error is re-raised after the last attempt, and when the wait lost its fraction.
-func (f Fixed) Notes(rows []Row) []Note {
-	notes := []Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
+func (f Fixed) Notes(rows []schedule.Row) []schedule.Note {
+	notes := []schedule.Note{{Key: "note.activejob.exhausted", Args: []any{len(rows)}}}
 	if f.Wait != math.Trunc(f.Wait) {
-		notes = append(notes, Note{Key: "note.fixed.truncated", Args: []any{f.Wait, math.Trunc(f.Wait)}})
+		notes = append(notes, schedule.Note{Key: "note.fixed.truncated", Args: []any{f.Wait, math.Trunc(f.Wait)}})
 	}
 	return notes
 }
 
 // activeJobJitter is determine_jitter_for_delay: Kernel.rand * delay * jitter, or 0.0 without
 // drawing when jitter is zero.
-func activeJobJitter(d Draws, delay, jitter float64) float64 {
+func activeJobJitter(d schedule.Draws, delay, jitter float64) float64 {
 	if jitter == 0 {
 		return 0
 	}

@@ -1,8 +1,9 @@
-package schedule
+package presets
 
 import (
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
@@ -11,7 +12,7 @@ type aivenWant struct {
 	outcome string
 }
 
-func checkAiven(t *testing.T, rows []Row, want []aivenWant) {
+func checkAiven(t *testing.T, rows []schedule.Row, want []aivenWant) {
 	t.Helper()
 	for i, w := range want {
 		r := rows[i]

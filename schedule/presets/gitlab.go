@@ -1,8 +1,10 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"math/bits"
+
+	"github.com/backoffctl/backoffctl/schedule"
 )
 
 // GitLab is the schedule of an obedient GitLab runner sending its final job state while the
@@ -27,19 +29,19 @@ type GitLab struct {
 
 // gitlabMaxRequests bounds an unlimited schedule; with a 64 s cap and a timeout of at most a year
 // a schedule never gets near it.
-const gitlabMaxRequests = MaxAttempts
+const gitlabMaxRequests = schedule.MaxAttempts
 
 // Name returns "gitlab".
 func (g GitLab) Name() string { return "gitlab" }
 
 // Params lists request_latency_seconds, accept_timeout_seconds and requests.
-func (g GitLab) Params() []Param {
-	return []Param{{"request_latency_seconds", g.RequestLatency}, {"accept_timeout_seconds", g.AcceptTimeout}, {"requests", g.Requests}}
+func (g GitLab) Params() []schedule.Param {
+	return []schedule.Param{{Name: "request_latency_seconds", Value: g.RequestLatency}, {Name: "accept_timeout_seconds", Value: g.AcceptTimeout}, {Name: "requests", Value: g.Requests}}
 }
 
 // Columns adds duration (the server's whole seconds since the first request) and slot.
-func (g GitLab) Columns() []Column {
-	return []Column{{Key: "duration", Kind: Count}, {Key: "slot", Kind: Count}}
+func (g GitLab) Columns() []schedule.Column {
+	return []schedule.Column{{Key: "duration", Kind: schedule.Count}, {Key: "slot", Kind: schedule.Count}}
 }
 
 // GitLabSlot is Backoff#slot for a duration in whole seconds: floor(log2 d) - 1 from the bit
@@ -58,7 +60,7 @@ func GitLabBackoff(duration int64) int64 {
 
 // Fill walks the requests until the state is applied or the request limit is reached. It draws
 // nothing: GitLab's backoff has no jitter.
-func (g GitLab) Fill(_ Draws, rows []Row) []Row {
+func (g GitLab) Fill(_ schedule.Draws, rows []schedule.Row) []schedule.Row {
 	rows = rows[:0]
 	const ns = int64(1e9)
 	latency := int64(math.Round(g.RequestLatency * 1e9))
@@ -71,15 +73,15 @@ func (g GitLab) Fill(_ Draws, rows []Row) []Row {
 	for k := 1; k <= limit; k++ {
 		elapsed := start // server time of request k minus server time of request 1
 		duration := (elapsed + ns - 1) / ns
-		r := Row{Attempt: k, Start: float64(start) / 1e9}
-		r.Extra[0] = Num(float64(duration))
+		r := schedule.Row{Attempt: k, Start: float64(start) / 1e9}
+		r.Extra[0] = schedule.Num(float64(duration))
 		if elapsed > timeout {
-			r.Extra[1] = Null
+			r.Extra[1] = schedule.Null
 			rows = append(rows, r)
 			break
 		}
 		backoff := GitLabBackoff(duration)
-		r.Extra[1] = Num(float64(GitLabSlot(duration)))
+		r.Extra[1] = schedule.Num(float64(GitLabSlot(duration)))
 		if k < limit {
 			r.Wait = float64(backoff)
 			r.HasWait = true
@@ -91,10 +93,10 @@ func (g GitLab) Fill(_ Draws, rows []Row) []Row {
 }
 
 // Notes says whether the state was applied or the request limit cut the schedule.
-func (g GitLab) Notes(rows []Row) []Note {
+func (g GitLab) Notes(rows []schedule.Row) []schedule.Note {
 	last := rows[len(rows)-1]
 	if last.Extra[1].Null {
-		return []Note{{Key: "note.gitlab.applied", Args: []any{last.Attempt, Duration(last.Start), Duration(g.AcceptTimeout)}}}
+		return []schedule.Note{{Key: "note.gitlab.applied", Args: []any{last.Attempt, schedule.Duration(last.Start), schedule.Duration(g.AcceptTimeout)}}}
 	}
-	return []Note{{Key: "note.gitlab.limit", Args: []any{last.Attempt}}}
+	return []schedule.Note{{Key: "note.gitlab.limit", Args: []any{last.Attempt}}}
 }

@@ -1,6 +1,10 @@
-package schedule
+package presets
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/backoffctl/backoffctl/schedule"
+)
 
 // Sidekiq is Sidekiq's default retry delay (lib/sidekiq/job_retry.rb, delay_for). After the
 // execution with retry_count c fails (c = 0 on the first failure), the next run is scheduled
@@ -36,7 +40,7 @@ func (v SidekiqVersion) less(o SidekiqVersion) bool {
 }
 
 // jitter returns J for retry count c.
-func (v SidekiqVersion) jitter(d Draws, c int64) int64 {
+func (v SidekiqVersion) jitter(d schedule.Draws, c int64) int64 {
 	switch {
 	case v.less(SidekiqVersion{6, 2, 2}): // up to 6.2.1
 		return d.Intn(30) * (c + 1)
@@ -51,18 +55,20 @@ func (v SidekiqVersion) jitter(d Draws, c int64) int64 {
 func (s Sidekiq) Name() string { return "sidekiq" }
 
 // Params lists retries, sidekiq_version and job_duration_seconds.
-func (s Sidekiq) Params() []Param {
-	return []Param{{"retries", s.Retries}, {"sidekiq_version", s.Version.String()}, {"job_duration_seconds", s.JobDuration}}
+func (s Sidekiq) Params() []schedule.Param {
+	return []schedule.Param{{Name: "retries", Value: s.Retries}, {Name: "sidekiq_version", Value: s.Version.String()}, {Name: "job_duration_seconds", Value: s.JobDuration}}
 }
 
 // Columns adds retry_count: the count Sidekiq stores when this execution fails.
-func (s Sidekiq) Columns() []Column { return []Column{{Key: "retry_count", Kind: Count}} }
+func (s Sidekiq) Columns() []schedule.Column {
+	return []schedule.Column{{Key: "retry_count", Kind: schedule.Count}}
+}
 
 // Fill lays out executions 1..retries+1 (WriteColumns), each with the retry count it fails with.
-func (s Sidekiq) Fill(d Draws, rows []Row) []Row {
-	rows = FillFromColumns(s, d, rows)
+func (s Sidekiq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
+	rows = schedule.FillFromColumns(s, d, rows)
 	for c := range rows {
-		rows[c].Extra[0] = Num(float64(c))
+		rows[c].Extra[0] = schedule.Num(float64(c))
 	}
 	return rows
 }
@@ -70,10 +76,10 @@ func (s Sidekiq) Fill(d Draws, rows []Row) []Row {
 // WriteColumns is the schedule (see ColumnWriter): after the execution that fails with retry
 // count c, the wait c^4 + 15 + jitter. Ruby adds exact integers (bignums past int64); the sum is
 // rounded once, at the end.
-func (s Sidekiq) WriteColumns(d Draws, vals []float64, rows int, raw bool) []float64 {
-	var clock StartSum
+func (s Sidekiq) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
+	var clock schedule.StartSum
 	for c := int64(0); c < int64(min(s.Retries+1, rows)); c++ {
-		vals = AppendRow(vals, &clock, raw)
+		vals = schedule.AppendRow(vals, &clock, raw)
 		if c < int64(s.Retries) {
 			w := fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
 			vals[len(vals)-1] = w
@@ -89,10 +95,10 @@ func (s Sidekiq) WriteColumns(d Draws, vals []float64, rows int, raw bool) []flo
 func (s Sidekiq) RawStarts() bool { return s.JobDuration >= 0 && s.JobDuration <= 1e12 }
 
 // Notes says where the job goes after the last retry.
-func (s Sidekiq) Notes(rows []Row) []Note {
+func (s Sidekiq) Notes(rows []schedule.Row) []schedule.Note {
 	last := rows[len(rows)-1]
-	return []Note{
-		{Key: "note.sidekiq.dead", Args: []any{last.Attempt, s.Retries, Duration(last.Start)}},
+	return []schedule.Note{
+		{Key: "note.sidekiq.dead", Args: []any{last.Attempt, s.Retries, schedule.Duration(last.Start)}},
 		{Key: "note.sidekiq.poll"},
 	}
 }

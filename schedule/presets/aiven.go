@@ -1,8 +1,10 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"math/bits"
+
+	"github.com/backoffctl/backoffctl/schedule"
 )
 
 // Aiven is Aiven's timer-bounded backoff, io.aiven.commons.util.timing.Backoff (formerly
@@ -43,20 +45,20 @@ const (
 func (a Aiven) Name() string { return "aiven" }
 
 // Params lists the mode and its bound, min_delay_seconds, calls and work_seconds.
-func (a Aiven) Params() []Param {
-	p := []Param{{"mode", a.Mode}}
+func (a Aiven) Params() []schedule.Param {
+	p := []schedule.Param{{Name: "mode", Value: a.Mode}}
 	if a.Mode == "cap" {
-		p = append(p, Param{"cap_seconds", a.Cap})
+		p = append(p, schedule.Param{Name: "cap_seconds", Value: a.Cap})
 	} else {
-		p = append(p, Param{"timer_seconds", a.Timer})
+		p = append(p, schedule.Param{Name: "timer_seconds", Value: a.Timer})
 	}
-	return append(p, Param{"min_delay_seconds", a.MinDelay}, Param{"calls", a.Calls}, Param{"work_seconds", a.Work})
+	return append(p, schedule.Param{Name: "min_delay_seconds", Value: a.MinDelay}, schedule.Param{Name: "calls", Value: a.Calls}, schedule.Param{Name: "work_seconds", Value: a.Work})
 }
 
 // Columns adds nominal_ms (2^waitCount when it tried), jitter_ms (the draw), estimated_ms
 // (estimatedDelay() just before the call) and outcome.
-func (a Aiven) Columns() []Column {
-	return []Column{{Key: "nominal_ms", Kind: Millis}, {Key: "jitter_ms", Kind: Millis}, {Key: "estimated_ms", Kind: Millis}, {Key: "outcome", Kind: Text}}
+func (a Aiven) Columns() []schedule.Column {
+	return []schedule.Column{{Key: "nominal_ms", Kind: schedule.Millis}, {Key: "jitter_ms", Kind: schedule.Millis}, {Key: "estimated_ms", Kind: schedule.Millis}, {Key: "outcome", Kind: schedule.Text}}
 }
 
 // Outcomes of one delay() call.
@@ -81,7 +83,7 @@ func log2Ceil(n int64) int64 {
 }
 
 // Fill walks the calls.
-func (a Aiven) Fill(d Draws, rows []Row) []Row {
+func (a Aiven) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 	rows = rows[:0]
 	rule := a.Mode != "cap"
 	bound := millis(a.Timer)
@@ -114,10 +116,10 @@ func (a Aiven) Fill(d Draws, rows []Row) []Row {
 	for k := 1; k <= a.Calls; k++ {
 		t := remaining()
 		tries := t > 0 && (!rule || waitCount < maxCount)
-		r := Row{Attempt: k, Start: float64(elapsed) / 1000, HasWait: true}
-		r.Extra[2] = Num(float64(max(0, t)))
+		r := schedule.Row{Attempt: k, Start: float64(elapsed) / 1000, HasWait: true}
+		r.Extra[2] = schedule.Num(float64(max(0, t)))
 		if tries {
-			r.Extra[2] = Num(float64(max(0, min(t, int64(1)<<(waitCount+1)))))
+			r.Extra[2] = schedule.Num(float64(max(0, min(t, int64(1)<<(waitCount+1)))))
 		}
 		if waitCount < maxCount {
 			waitCount++
@@ -127,19 +129,19 @@ func (a Aiven) Fill(d Draws, rows []Row) []Row {
 			jitter := d.Intn(AivenMaxJitter) - AivenJitterSubtrahend
 			nominal := int64(1) << waitCount
 			next := nominal + jitter
-			r.Extra[0], r.Extra[1] = Num(float64(nominal)), Num(float64(jitter))
+			r.Extra[0], r.Extra[1] = schedule.Num(float64(nominal)), schedule.Num(float64(jitter))
 			switch {
 			case next <= 0:
-				r.Extra[3] = Word(AivenNoSleep)
+				r.Extra[3] = schedule.Word(AivenNoSleep)
 			case rule && next >= t:
 				aborted = true
-				r.Extra[3] = Word(AivenAborted)
+				r.Extra[3] = schedule.Word(AivenAborted)
 			default:
 				sleep = next
-				r.Extra[3] = Word(AivenSlept)
+				r.Extra[3] = schedule.Word(AivenSlept)
 			}
 		} else {
-			r.Extra[0], r.Extra[1], r.Extra[3] = Null, Null, Word(AivenIdle)
+			r.Extra[0], r.Extra[1], r.Extra[3] = schedule.Null, schedule.Null, schedule.Word(AivenIdle)
 		}
 		r.Wait = float64(sleep) / 1000
 		rows = append(rows, r)
@@ -149,17 +151,17 @@ func (a Aiven) Fill(d Draws, rows []Row) []Row {
 }
 
 // Notes explains the plateau and, in timer mode, when sleeping stops.
-func (a Aiven) Notes(rows []Row) []Note {
-	notes := []Note{{Key: "note.aiven.rows"}}
+func (a Aiven) Notes(rows []schedule.Row) []schedule.Note {
+	notes := []schedule.Note{{Key: "note.aiven.rows"}}
 	bound := millis(a.Timer)
 	if a.Mode == "cap" {
 		bound = millis(a.Cap)
 	}
 	if bound >= 1 {
-		notes = append(notes, Note{Key: "note.aiven.plateau", Args: []any{int64(1) << log2Floor(bound), bound}})
+		notes = append(notes, schedule.Note{Key: "note.aiven.plateau", Args: []any{int64(1) << log2Floor(bound), bound}})
 	}
 	if a.Mode != "cap" {
-		notes = append(notes, Note{Key: "note.aiven.timer"})
+		notes = append(notes, schedule.Note{Key: "note.aiven.timer"})
 	}
 	return notes
 }

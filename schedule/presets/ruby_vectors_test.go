@@ -1,9 +1,10 @@
-package schedule
+package presets
 
 import (
 	"strconv"
 	"testing"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
@@ -25,7 +26,7 @@ var rubyExecutions = []int{1, 2, 3, 7, 25, 100, 9741, 9742, 65535, 65536, 99999,
 
 func TestPolynomialMatchesRuby(t *testing.T) {
 	for _, c := range rubyPolynomialWaits {
-		rows := Polynomial{Attempts: MaxAttempts + 1, Jitter: c.jitter}.Fill(draw.Fixed(c.u), nil)
+		rows := Polynomial{Attempts: schedule.MaxAttempts + 1, Jitter: c.jitter}.Fill(draw.Fixed(c.u), nil)
 		for i, e := range rubyExecutions {
 			want, err := strconv.ParseFloat(c.waits[i], 64)
 			if err != nil {

@@ -1,9 +1,10 @@
-package schedule
+package presets
 
 import (
 	"testing"
 	"time"
 
+	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
@@ -32,7 +33,7 @@ func TestActRunnerIntervals(t *testing.T) {
 func TestActRunnerJitter(t *testing.T) {
 	// R = 2s*2/5 = 800ms: sleep = 2s + floor(u*800ms) - 400ms.
 	cases := []struct {
-		d    Draws
+		d    schedule.Draws
 		want time.Duration
 	}{
 		{draw.Fixed(0.5), 2 * time.Second},

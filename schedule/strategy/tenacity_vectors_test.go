@@ -1,4 +1,4 @@
-package presets_test
+package strategy
 
 import (
 	"fmt"
@@ -9,13 +9,12 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/presets"
-	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
 // build makes a strategy from command-line style flags through the registry.
 func build(t *testing.T, name, args string) schedule.Strategy {
 	t.Helper()
-	def, ok := strategy.Find(name)
+	def, ok := Find(name)
 	if !ok {
 		t.Fatalf("no strategy %s", name)
 	}
@@ -208,7 +207,7 @@ func TestTenacityDelayEnvelope(t *testing.T) {
 	}
 }
 
-func ExampleTenacity() {
+func Example_tenacity() {
 	s := build(&testing.T{}, "tenacity", "--wait random-exponential --multiplier 0.5 --min 2 --max 10 --stop-after-attempt 4")
 	for _, r := range s.Fill(draw.NewPyRandom(1), nil) {
 		fmt.Println(r.Attempt, r.Start, r.Wait)

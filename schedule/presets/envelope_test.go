@@ -1,14 +1,16 @@
-package schedule
+package presets
 
 import (
 	"math"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule"
 )
 
 // The blog-run check: polynomial, 5 attempts: starts min 0, 3, 21, 104, 362 and max 0, 3.15,
 // 23.55, 118.7, 415.1 (u -> 1 adds 15% of e^4).
 func TestPolynomialEnvelope(t *testing.T) {
-	b := Envelope(Polynomial{Attempts: 5, Jitter: 0.15})
+	b := schedule.Envelope(Polynomial{Attempts: 5, Jitter: 0.15})
 	wantMin := []float64{0, 3, 21, 104, 362}
 	wantMax := []float64{0, 3.15, 23.55, 118.7, 415.1}
 	for i := range b {
@@ -22,7 +24,7 @@ func TestPolynomialEnvelope(t *testing.T) {
 }
 
 func TestSidekiqEnvelopeIsDiscrete(t *testing.T) {
-	b := Envelope(Sidekiq{Retries: 2, Version: SidekiqVersion{Major: 7}})
+	b := schedule.Envelope(Sidekiq{Retries: 2, Version: SidekiqVersion{Major: 7}})
 	// c = 0: 15 + rand(10)*1 in [15, 24]; c = 1: 16 + rand(10)*2 in [16, 34].
 	if b[0].WaitMin != 15 || b[0].WaitMax != 24 || b[1].WaitMin != 16 || b[1].WaitMax != 34 {
 		t.Errorf("bounds %+v", b)
@@ -31,7 +33,7 @@ func TestSidekiqEnvelopeIsDiscrete(t *testing.T) {
 
 // aivenBruteForce walks every draw from every reachable state (elapsed ms, aborted) and returns the
 // per-call bounds: the definition the range-based envelope must match.
-func aivenBruteForce(a Aiven) []Bounds {
+func aivenBruteForce(a Aiven) []schedule.Bounds {
 	type state struct {
 		e       int64
 		aborted bool
@@ -44,9 +46,9 @@ func aivenBruteForce(a Aiven) []Bounds {
 	maxCount := log2Floor(bound)
 	wc := minWait
 	states := map[state]bool{{0, false}: true}
-	var out []Bounds
+	var out []schedule.Bounds
 	for k := 0; k < a.Calls; k++ {
-		b := Bounds{StartMin: math.Inf(1), StartMax: math.Inf(-1), WaitMin: math.Inf(1), WaitMax: math.Inf(-1)}
+		b := schedule.Bounds{StartMin: math.Inf(1), StartMax: math.Inf(-1), WaitMin: math.Inf(1), WaitMax: math.Inf(-1)}
 		tries := wc < maxCount
 		if wc < maxCount {
 			wc++
@@ -82,7 +84,7 @@ func aivenBruteForce(a Aiven) []Bounds {
 			}
 		}
 		states = next
-		out = append(out, Bounds{StartMin: b.StartMin / 1000, StartMax: b.StartMax / 1000, WaitMin: b.WaitMin / 1000, WaitMax: b.WaitMax / 1000})
+		out = append(out, schedule.Bounds{StartMin: b.StartMin / 1000, StartMax: b.StartMax / 1000, WaitMin: b.WaitMin / 1000, WaitMax: b.WaitMax / 1000})
 	}
 	return out
 }

@@ -1,7 +1,9 @@
-package schedule
+package presets
 
 import (
 	"sort"
+
+	"github.com/backoffctl/backoffctl/schedule"
 )
 
 // span is a closed range of whole milliseconds.
@@ -13,9 +15,9 @@ type span struct{ lo, hi int64 }
 // timer, which ends all later sleeps: the longest schedule is not the one with the largest draws.
 // So it tracks every reachable elapsed time, as a short list of ranges, call by call (the wait
 // count does not depend on the draws).
-func (a Aiven) Envelope() []Bounds {
+func (a Aiven) Envelope() []schedule.Bounds {
 	if a.Mode == "cap" {
-		return envelopeAtExtremes(a)
+		return schedule.EnvelopeAtExtremes(a)
 	}
 	bound := millis(a.Timer)
 	work := millis(a.Work)
@@ -30,9 +32,9 @@ func (a Aiven) Envelope() []Bounds {
 	waitCount := minWait
 	live := []span{{0, 0}}               // elapsed times with the timer still running
 	aborted, hasAborted := span{}, false // elapsed times after an abort: later calls are idle
-	out := make([]Bounds, 0, a.Calls)
+	out := make([]schedule.Bounds, 0, a.Calls)
 	for k := 1; k <= a.Calls; k++ {
-		b := Bounds{StartMin: inf, StartMax: -inf, WaitMin: inf, WaitMax: -inf}
+		b := schedule.Bounds{StartMin: inf, StartMax: -inf, WaitMin: inf, WaitMax: -inf}
 		for _, s := range live {
 			b.StartMin, b.StartMax = minF(b.StartMin, s.lo), maxF(b.StartMax, s.hi)
 		}
@@ -86,7 +88,7 @@ func (a Aiven) Envelope() []Bounds {
 		if hasAborted {
 			aborted = span{aborted.lo + work, aborted.hi + work}
 		}
-		out = append(out, Bounds{StartMin: b.StartMin / 1000, StartMax: b.StartMax / 1000, WaitMin: b.WaitMin / 1000, WaitMax: b.WaitMax / 1000})
+		out = append(out, schedule.Bounds{StartMin: b.StartMin / 1000, StartMax: b.StartMax / 1000, WaitMin: b.WaitMin / 1000, WaitMax: b.WaitMax / 1000})
 	}
 	return out
 }
