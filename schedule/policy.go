@@ -23,27 +23,67 @@ func (f PolicyFunc) Next(s Step, d Draws) (float64, bool) { return f(s, d) }
 
 // Walk lays a policy out as rows: attempt 1 starts at 0, each failure asks the policy for the wait,
 // and start(k+1) = start(k) + job + wait(k). It stops when the policy says so, or at MaxAttempts
-// rows. rows' storage is reused (samplers walk millions of schedules with one slice).
+// rows. rows' storage is reused (samplers walk millions of schedules with one slice). Rows past its
+// capacity are kept as their start and wait alone (24 bytes, no pointers, where a Row is 160) and
+// laid out once at the end in storage allocated at the schedule's length: a long schedule walked
+// into nil (solve's searches walk thousands of 100000-row schedules) no longer grows and copies a
+// slice of Rows a row at a time, the bulk of its cost.
 func Walk(p Policy, job float64, d Draws, rows []Row) []Row {
 	rows = rows[:0]
+	var more [][]walked // the rows that did not fit in rows' storage, in chunks never copied
+	n := 0              // rows walked
 	var sum StartSum
 	step := Step{}
 	for k := 1; ; k++ {
-		r := Row{Attempt: k, Start: sum.Now()}
+		r := walked{start: sum.Now()}
 		if k < MaxAttempts {
 			step.Attempt = k
-			step.Elapsed = r.Start + job
+			step.Elapsed = r.start + job
 			if w, ok := p.Next(step, d); ok {
-				r.Wait, r.HasWait, step.Prev = w, true, w
+				r.wait, r.hasWait, step.Prev = w, true, w
 				sum.Add(job)
 				sum.Add(w)
 			}
 		}
-		rows = append(rows, r)
-		if !r.HasWait {
-			return rows
+		n++
+		if more == nil && len(rows) < cap(rows) {
+			rows = append(rows, Row{Attempt: k, Start: r.start, Wait: r.wait, HasWait: r.hasWait})
+		} else {
+			if last := len(more) - 1; last < 0 || len(more[last]) == cap(more[last]) {
+				size := 256
+				if last >= 0 {
+					size = min(2*cap(more[last]), 1<<14)
+				}
+				more = append(more, make([]walked, 0, size))
+			}
+			more[len(more)-1] = append(more[len(more)-1], r)
+		}
+		if !r.hasWait {
+			break
 		}
 	}
+	if more == nil {
+		return rows
+	}
+	// Twice the old capacity at least, as append grows, so a slice reused for schedules of
+	// growing length is not reallocated for every one.
+	out := make([]Row, n, max(n, 2*cap(rows)))
+	k := copy(out, rows)
+	// out is zeroed: setting the scalar fields alone writes no pointer (no write barrier).
+	for _, chunk := range more {
+		for _, r := range chunk {
+			o := &out[k]
+			k++
+			o.Attempt, o.Start, o.Wait, o.HasWait = k, r.start, r.wait, r.hasWait
+		}
+	}
+	return out
+}
+
+// walked is a row as Walk computes it.
+type walked struct {
+	start, wait float64
+	hasWait     bool
 }
 
 // WithAttempts allows n attempts in all: no retry after attempt n, and no draw either (it is the
