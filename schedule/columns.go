@@ -30,15 +30,22 @@ func FillFromColumns(s ColumnWriter, d Draws, rows []Row) []Row {
 	return RowsFromColumns(s.WriteColumns(d, make([]float64, 0, 64), MaxAttempts, false), rows)
 }
 
-// RowsFromColumns turns column values (see ColumnWriter) into rows, reusing rows' storage: row k's
-// attempt is k, and a row has a wait when its wait column holds one.
+// RowsFromColumns turns column values (see ColumnWriter) into rows, reusing rows' storage when it
+// has room (else twice its capacity at least, as append grows, so a slice reused for schedules of
+// growing length is not reallocated for every one). Row k's attempt is k, a row has a wait when
+// its wait column holds one, and Extra is zero: a strategy with columns writes its own.
 func RowsFromColumns(vals []float64, rows []Row) []Row {
-	rows = resize(rows, len(vals)/2)
+	n := len(vals) / 2
+	if cap(rows) < n {
+		rows = make([]Row, n, max(n, 2*cap(rows)))
+	}
+	rows = rows[:n]
 	for r := range rows {
 		w := vals[2*r+1]
-		rows[r].Attempt, rows[r].Start, rows[r].Wait, rows[r].HasWait = r+1, vals[2*r], w, !math.IsNaN(w)
-		if !rows[r].HasWait {
-			rows[r].Wait = 0
+		if math.IsNaN(w) {
+			rows[r] = Row{Attempt: r + 1, Start: vals[2*r]}
+		} else {
+			rows[r] = Row{Attempt: r + 1, Start: vals[2*r], Wait: w, HasWait: true}
 		}
 	}
 	return rows

@@ -16,6 +16,44 @@ func elapsedLimited() *Composed {
 	return Compose(Composed{ID: "test", Waits: tenToTwenty, Attempts: 10, MaxElapsed: 35})
 }
 
+// TestWalkStorage: the rows do not depend on the storage Walk is given: none, too little (filled
+// first, the rest laid out after it), or enough (reused in place). Extra is always zero: a
+// strategy with columns writes its own.
+func TestWalkStorage(t *testing.T) {
+	c := Compose(Composed{ID: "test", Waits: tenToTwenty, Attempts: 1000, JobDuration: 0.25})
+	want := c.Fill(draw.NewSplitMix(7, 0), nil)
+	if len(want) != 1000 {
+		t.Fatalf("%d rows, want 1000", len(want))
+	}
+	for i, r := range want {
+		if r.Attempt != i+1 || r.HasWait != (i < 999) || r.Extra != (Row{}).Extra {
+			t.Fatalf("row %d: %+v", i, r)
+		}
+	}
+	marked := Row{Extra: [MaxExtra]Value{{Text: "old"}}}
+	for _, n := range []int{0, 1, 300, 999, 1000, 4000} {
+		buf := make([]Row, n)
+		for i := range buf {
+			buf[i] = marked
+		}
+		got := c.Fill(draw.NewSplitMix(7, 0), buf[:min(n, 5)])
+		if len(got) != len(want) {
+			t.Fatalf("cap %d: %d rows", n, len(got))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("cap %d, row %d: %+v, want %+v", n, i, got[i], want[i])
+			}
+		}
+		if n >= 1000 && &got[0] != &buf[0] {
+			t.Errorf("cap %d: storage not reused", n)
+		}
+		if n < 1000 && cap(got) < 2*n {
+			t.Errorf("cap %d: grown to %d, less than twice", n, cap(got))
+		}
+	}
+}
+
 func TestWalkEndsOnElapsedTime(t *testing.T) {
 	for _, c := range []struct {
 		u      draw.Draws

@@ -23,6 +23,19 @@ func options(t *testing.T, name string) Options {
 		Table: func([]string) error { t.Fatal("export not expected"); return nil }}
 }
 
+// viewDefs are the strategies the golden screens cycle through: a fixed list, so their titles
+// ("polynomial (1/5)") do not change whenever a strategy is registered.
+var viewDefs = []string{"polynomial", "fixed", "sidekiq", "exponential", "decorrelated"}
+
+func defs(t *testing.T, names ...string) []strategy.Def {
+	t.Helper()
+	out := make([]strategy.Def, len(names))
+	for i, n := range names {
+		out[i] = options(t, n).Def
+	}
+	return out
+}
+
 func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
 // press sends keys to the model as Update receives them.
@@ -56,7 +69,9 @@ func TestViews(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tm := teatest.NewTestModel(t, New(options(t, c.strategy)), teatest.WithInitialTermSize(80, 24))
+			o := options(t, c.strategy)
+			o.Defs = defs(t, viewDefs...)
+			tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(80, 24))
 			for _, k := range c.keys {
 				if r, ok := k.(tea.KeyMsg); ok && r.Type == tea.KeyRunes && len(r.Runes) > 1 && !strings.ContainsAny(string(r.Runes), "0123456789") {
 					for _, x := range r.Runes {
@@ -224,6 +239,35 @@ func TestStrategySwitching(t *testing.T) {
 	}
 	if m = press(m, tea.KeyMsg{Type: tea.KeyShiftTab}); m.def().Name != all[len(all)-1].Name {
 		t.Errorf("shift+tab from the first goes to %s", m.def().Name)
+	}
+}
+
+// TestGivenStrategies: Options.Defs is the list Tab cycles through and the title counts; a
+// strategy outside it is put first.
+func TestGivenStrategies(t *testing.T) {
+	o := options(t, "sidekiq")
+	o.Defs = defs(t, viewDefs...)
+	m := New(o)
+	var got []string
+	for range viewDefs {
+		got = append(got, m.def().Name)
+		m = press(m, tea.KeyMsg{Type: tea.KeyTab})
+	}
+	if want := "sidekiq exponential decorrelated polynomial fixed"; strings.Join(got, " ") != want {
+		t.Errorf("tab cycles %v, want %s", got, want)
+	}
+	if title := strings.SplitN(m.View(), "\n", 2)[0]; !strings.Contains(title, "sidekiq (3/5)") {
+		t.Errorf("title %q, want sidekiq (3/5)", title)
+	}
+
+	o = options(t, "gitlab")
+	o.Defs = defs(t, "polynomial", "sidekiq")
+	m = New(o)
+	if title := strings.SplitN(m.View(), "\n", 2)[0]; !strings.Contains(title, "gitlab (1/3)") {
+		t.Errorf("title %q, want gitlab (1/3)", title)
+	}
+	if m = press(m, tea.KeyMsg{Type: tea.KeyShiftTab}); m.def().Name != "sidekiq" {
+		t.Errorf("shift+tab from gitlab goes to %s, want sidekiq", m.def().Name)
 	}
 }
 

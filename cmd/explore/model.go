@@ -38,6 +38,11 @@ type Options struct {
 	Table func(args []string) error
 	// Renderer draws the styles; nil: no colour.
 	Renderer *lipgloss.Renderer
+	// Defs are the strategies Tab and Shift+Tab cycle through, in order; nil: every registered
+	// strategy (strategy.All). Def is added first when it is not among them. The title counts
+	// them ("polynomial (1/29)"): tests pass a fixed list so their screens do not change with
+	// every strategy registered.
+	Defs []strategy.Def
 }
 
 // defaultSamples is table's --samples default.
@@ -88,12 +93,21 @@ func New(o Options) Model {
 	if o.Samples == 0 {
 		o.Samples = defaultSamples
 	}
-	m := Model{opts: o, defs: strategy.All(), state: map[string]*values{}, envelope: o.Envelope,
+	defs := o.Defs
+	if defs == nil {
+		defs = strategy.All()
+	}
+	m := Model{opts: o, defs: defs, state: map[string]*values{}, envelope: o.Envelope,
 		width: 80, height: 24, st: newStyles(o.Renderer)}
+	m.cur = -1
 	for i, d := range m.defs {
 		if d.Name == o.Def.Name {
 			m.cur = i
 		}
+	}
+	if m.cur < 0 {
+		m.defs = append([]strategy.Def{o.Def}, m.defs...)
+		m.cur = 0
 	}
 	v := &values{vals: map[string]param.Value{}, rand: param.Number(o.Rand)}
 	for _, s := range o.Def.Params {
