@@ -5,6 +5,7 @@
 package strategy
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -78,70 +79,37 @@ func All() []Def { return registry() }
 
 var registry = sync.OnceValue(func() []Def {
 	defs := make([]Def, len(catalog))
-	for i, e := range catalog {
-		defs[i] = e.def()
+	for i, def := range catalog {
+		defs[i] = def()
 	}
 	return defs
 })
 
-// entry is one strategy of the list: the names it answers to (the canonical name, then its
-// aliases, as its Def has them: TestCatalogNames) and its constructor, so that Find builds only
-// the strategy it returns and a command that names one strategy does not build the others.
-type entry struct {
-	names []string
-	def   func() Def
-}
-
-// catalog is every strategy in list order: seed systems, generic curves, library presets.
-var catalog = []entry{
-	{[]string{"polynomial", "polynomially_longer", "exponentially_longer"}, polynomial},
-	{[]string{"fixed"}, fixed},
-	{[]string{"sidekiq"}, sidekiq},
-	{[]string{"gitlab"}, gitlab},
-	{[]string{"actrunner"}, actrunner},
-	{[]string{"aiven"}, aiven},
-	{[]string{"constant"}, genericDef("constant")},
-	{[]string{"linear"}, genericDef("linear")},
-	{[]string{"exponential"}, genericDef("exponential")},
-	{[]string{"fibonacci"}, genericDef("fibonacci")},
-	{[]string{"decorrelated"}, decorrelated},
-	{[]string{"cenkalti"}, cenkalti},
-	{[]string{"k8s"}, k8s},
-	{[]string{"aws"}, aws},
-	{[]string{"go-retry"}, goRetry},
-	{[]string{"retryablehttp"}, retryableHTTP},
-	{[]string{"tenacity"}, tenacity},
-	{[]string{"celery"}, celery},
-	{[]string{"grpc"}, grpc},
-	{[]string{"google-api-core", "google"}, googleAPICore},
-	{[]string{"resilience4j", "r4j"}, resilience4j},
-	{[]string{"polly"}, polly},
-	{[]string{"temporal"}, temporal},
-	{[]string{"envoy"}, envoy},
-	{[]string{"spring-retry", "spring"}, springRetry},
-	{[]string{"bullmq"}, bullmq},
-	{[]string{"river"}, river},
-	{[]string{"asynq"}, asynq},
-	{[]string{"oban"}, oban},
+// catalog is every strategy in list order: seed systems, generic curves, library presets. Names,
+// aliases and everything else come from each Def.
+var catalog = []func() Def{
+	polynomial, fixed, sidekiq, gitlab, actrunner, aiven,
+	genericDef("constant"), genericDef("linear"), genericDef("exponential"), genericDef("fibonacci"), decorrelated,
+	cenkalti, k8s, aws, goRetry, retryableHTTP, tenacity, celery, grpc, googleAPICore, resilience4j, polly,
+	temporal, envoy, springRetry, bullmq, river, asynq, oban,
 }
 
 // Find returns the strategy named name or one of its aliases.
 func Find(name string) (Def, bool) {
-	for _, e := range catalog {
-		for _, n := range e.names {
-			if n == name {
-				return e.def(), true
-			}
+	for _, d := range All() {
+		if d.Name == name || slices.Contains(d.Aliases, name) {
+			return d, true
 		}
 	}
 	return Def{}, false
 }
 
-// Names lists the canonical names, in list order, without building the strategies.
+// Names lists the canonical names, in list order.
 func Names() []string {
-	names := make([]string, len(catalog))
-	for i, e := range catalog {
-		names[i] = e.names[0]
+	defs := All()
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = d.Name
 	}
 	return names
 }
