@@ -25,6 +25,17 @@ type ColumnWriter interface {
 	RawStarts() bool
 }
 
+// UnitWriter is a ColumnWriter whose only draws are Units, a number known before the schedule is
+// laid out, so a sampler can generate them in a batch from its own generator and hand them over.
+// WriteColumns is built on it: it takes Units(rows) draws from d, then calls WriteUnits.
+type UnitWriter interface {
+	ColumnWriter
+	// Units is how many Unit draws a schedule of at most rows rows takes.
+	Units(rows int) int
+	// WriteUnits is WriteColumns with the draws given: units[i] is the i-th Unit.
+	WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64
+}
+
 // FillFromColumns is Fill for a ColumnWriter: its whole schedule as rows (RowsFromColumns).
 func FillFromColumns(s ColumnWriter, d Draws, rows []Row) []Row {
 	return RowsFromColumns(s.WriteColumns(d, make([]float64, 0, 64), MaxAttempts, false), rows)

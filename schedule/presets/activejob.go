@@ -42,11 +42,32 @@ func (p Polynomial) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 	return schedule.FillFromColumns(p, d, rows)
 }
 
-// WriteColumns is the schedule (see ColumnWriter): execution e waits d + (u*d)*jitter + 2 with
-// d = e^4, in Ruby's order, after running for the job duration. A job duration of +0 is not
-// added: adding +0 changes no bit of a float other than -0, and neither the clock's sum nor its
-// compensation is ever -0 (both start at +0, and a sum is -0 only when both terms are).
+// WriteColumns is the schedule (see schedule.ColumnWriter): the jitter's draws, one Unit per
+// retry in order (none without jitter, as Ruby's determine_jitter_for_delay), then WriteUnits.
 func (p Polynomial) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
+	var buf [32]float64
+	units := buf[:0]
+	for range p.Units(rows) {
+		units = append(units, d.Unit())
+	}
+	return p.WriteUnits(units, vals, rows, raw)
+}
+
+// Units is how many draws a schedule of at most rows rows takes: one per retry when there is a
+// jitter (see schedule.UnitWriter).
+func (p Polynomial) Units(rows int) int {
+	if p.Jitter == 0 {
+		return 0
+	}
+	return max(0, min(rows, p.Attempts-1))
+}
+
+// WriteUnits lays the schedule out from its draws (see schedule.UnitWriter): execution e waits
+// d + (u*d)*jitter + 2 with d = e^4, in Ruby's order, after running for the job duration. A job
+// duration of +0 is not added: adding +0 changes no bit of a float other than -0, and neither the
+// clock's sum nor its compensation is ever -0 (both start at +0, and a sum is -0 only when both
+// terms are).
+func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64 {
 	n := min(p.Attempts, rows)
 	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
 	out := vals[len(vals)-2*n:]
@@ -55,7 +76,11 @@ func (p Polynomial) WriteColumns(d schedule.Draws, vals []float64, rows int, raw
 		out[2*e-2], out[2*e-1] = clock.Start(raw), math.NaN()
 		if e < p.Attempts {
 			delay := fourthPower(e)
-			w := delay + activeJobJitter(d, delay, p.Jitter) + 2
+			jitter := 0.0
+			if p.Jitter != 0 {
+				jitter = float64(units[e-1] * delay * p.Jitter)
+			}
+			w := delay + jitter + 2
 			out[2*e-1] = w
 			if p.JobDuration != 0 {
 				clock.Add(p.JobDuration)
@@ -145,8 +170,8 @@ func activeJobJitter(d schedule.Draws, delay, jitter float64) float64 {
 // e^4 < 2^53 (e <= 9741) and correctly rounded beyond, where Ruby's bignum-to-float conversion
 // rounds too. Multiplying floats step by step would round up to three times.
 func fourthPower(e int) float64 {
-	if uint(e) < 65536 { // e^4 < 2^64: exact in integers, one rounding (inlined on the sampling path)
-		sq := uint64(e) * uint64(e)
+	if uint(e) < 46341 { // e^2 < 2^31 (an int anywhere), e^4 < 2^62: exact, rounded once; inlined
+		sq := uint64(e * e)
 		return float64(sq * sq)
 	}
 	return fourthPowerPlus(e, 0)

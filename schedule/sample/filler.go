@@ -14,6 +14,8 @@ import (
 type columnFiller struct {
 	s      schedule.Strategy
 	writer schedule.ColumnWriter
+	units  schedule.UnitWriter // writer, when its draws can be handed over (see unitsFor)
+	buf    []float64           // the draws handed to units
 	raw    bool // starts written unrounded (schedule.ColumnWriter.RawStarts)
 	rows   []schedule.Row
 }
@@ -23,6 +25,7 @@ func newColumnFiller(s schedule.Strategy, cols int, raw bool) *columnFiller {
 	f := &columnFiller{s: s, raw: raw}
 	if w, ok := s.(schedule.ColumnWriter); ok {
 		f.writer = w
+		f.units, _ = s.(schedule.UnitWriter)
 	} else {
 		f.rows = make([]schedule.Row, 0, cols/2)
 	}
@@ -55,9 +58,39 @@ func (f *columnFiller) fill(d schedule.Draws, vals []float64) (longer bool) {
 // than the columns hold.
 func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
 	var g draw.SplitMix
+	if f.units != nil {
+		f.fillUnits(&g, seed, first, count, block, cols, longer)
+		return
+	}
 	for k := 0; k < count; k++ {
 		g.Reseed(seed, first+uint64(k))
 		if f.fill(&g, block[k*cols:(k+1)*cols]) {
+			longer(first + uint64(k))
+		}
+	}
+}
+
+// fillUnits is fillBlock for a UnitWriter: each sample's draws are generated here, from the
+// generator's concrete type (inlined, where WriteColumns would call it through Draws once per
+// draw), and handed to WriteUnits. The draws and the values are those WriteColumns gives.
+func (f *columnFiller) fillUnits(g *draw.SplitMix, seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
+	rows := cols / 2
+	need := f.units.Units(rows)
+	if cap(f.buf) < need {
+		f.buf = make([]float64, need)
+	}
+	units := f.buf[:need]
+	for k := 0; k < count; k++ {
+		g.Reseed(seed, first+uint64(k))
+		for i := range units {
+			units[i] = g.Unit()
+		}
+		vals := block[k*cols : (k+1)*cols]
+		n := len(f.units.WriteUnits(units, vals[:0], rows, f.raw)) / 2
+		for c := 2 * n; c < len(vals); c++ {
+			vals[c] = math.NaN()
+		}
+		if n > 0 && n == rows && !math.IsNaN(vals[len(vals)-1]) {
 			longer(first + uint64(k))
 		}
 	}

@@ -2,6 +2,7 @@ package sample
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -115,5 +116,39 @@ func TestRawStartsRoundToFill(t *testing.T) {
 	}
 	if raws < 10 {
 		t.Errorf("only %d strategies sampled with raw starts", raws)
+	}
+}
+
+// A UnitWriter's samples are generated with their draws handed over (fillUnits): the same values
+// as through WriteColumns, bit for bit, with columns for every row, fewer rows (a pass over some
+// columns) and more (spare rows), raw or not.
+func TestUnitsAsWriteColumns(t *testing.T) {
+	for _, s := range sampledStrategies() {
+		if _, ok := s.(schedule.UnitWriter); !ok {
+			continue
+		}
+		rows := len(s.Fill(draw.Fixed(0.5), nil))
+		for _, cols := range []int{2, 2 * rows, 2*rows - 2, 2*rows + 4} {
+			if cols < 2 {
+				continue
+			}
+			for _, raw := range []bool{false, true} {
+				const count = 50
+				fast, slow := newColumnFiller(s, cols, raw), newColumnFiller(s, cols, raw)
+				slow.units = nil
+				got, want := make([]float64, count*cols), make([]float64, count*cols)
+				var gotLonger, wantLonger []uint64
+				fast.fillBlock(9, 100, count, got, cols, func(i uint64) { gotLonger = append(gotLonger, i) })
+				slow.fillBlock(9, 100, count, want, cols, func(i uint64) { wantLonger = append(wantLonger, i) })
+				for c := range got {
+					if !sameBits(got[c], want[c]) {
+						t.Fatalf("%s cols %d raw %v: value %d is %v, WriteColumns gives %v", s.Name(), cols, raw, c, got[c], want[c])
+					}
+				}
+				if !slices.Equal(gotLonger, wantLonger) {
+					t.Errorf("%s cols %d: longer samples %v, WriteColumns says %v", s.Name(), cols, gotLonger, wantLonger)
+				}
+			}
+		}
 	}
 }
