@@ -1,4 +1,4 @@
-package format
+package param
 
 import "testing"
 
@@ -47,4 +47,46 @@ func FuzzHumanDuration(f *testing.F) {
 			t.Fatalf("HumanDuration(%v) = %q went negative", s, got)
 		}
 	})
+}
+
+func TestFormatRounded(t *testing.T) {
+	cases := []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"},
+		{90, "90"},
+		{-1.5, "-1.5"},
+		{12.3456, "12.346"}, // 12345.6 thousandths round up
+		{2.0004, "2"},
+		{-0.0001, "0"}, // rounds to -0, printed without the sign
+		{0.1 + 0.2, "0.3"},
+		{1e15, "1000000000000000"},
+		{-2.5e15, "-2500000000000000"},
+	}
+	for _, c := range cases {
+		if got := FormatRounded(c.in); got != c.want {
+			t.Errorf("FormatRounded(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestHumanSeconds(t *testing.T) {
+	cases := []struct {
+		in   HumanSeconds
+		want string
+	}{
+		{45, "45s"},
+		{1.5, "1.5s"},
+		{0.0004, "0s"},
+		{90, "1m 30s (90s)"},
+		{3600, "1h (3600s)"},
+		{86400 + 0.25, "1d 0.25s (86400.25s)"},
+		{-90, "-1m 30s (-90s)"},
+	}
+	for _, c := range cases {
+		if got := c.in.String(); got != c.want {
+			t.Errorf("HumanSeconds(%v).String() = %q, want %q", float64(c.in), got, c.want)
+		}
+	}
 }
