@@ -46,6 +46,18 @@ func (g *globalOptions) emit(t *format.Table) error {
 	return err
 }
 
+// resolvedFormat is -o with auto resolved as emit resolves it, for a command whose table's shape
+// depends on the format.
+func (g *globalOptions) resolvedFormat() string {
+	if g.format != "auto" {
+		return g.format
+	}
+	if g.output == "" && isTerminal(g.stdout) {
+		return "color"
+	}
+	return "plain"
+}
+
 // width is the width tables fit: COLUMNS when set (also when piped, so scripts can ask for a
 // width), else the terminal's own size read from the file descriptor (an ioctl: nothing is sent
 // to the terminal), else no limit (piped output keeps the full form).
