@@ -85,11 +85,11 @@ func compared(e *evaluated) (format.ComparedPolicy, error) {
 		Name:       e.name,
 		Strategy:   e.bound.def.Name,
 		Draws:      analyze.Evaluation{Draws: e.bound.random.draws()}.Label(e.bound.def),
-		Parameters: append(paramFields(e.strategy), e.bound.drawFields()...),
+		Parameters: append(format.ParamFields(e.strategy), e.bound.drawFields()...),
 		Rows:       e.rows,
 		Bounds:     e.bounds,
 		Quantiles:  e.q,
 		Summary:    sum,
-		Notes:      messages(e.strategy.Notes(e.rows)),
+		Notes:      format.Messages(e.strategy.Notes(e.rows)),
 	}, nil
 }

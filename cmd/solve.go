@@ -147,5 +147,5 @@ func solveForTable(b *boundStrategy, r analyze.SolvedFor, window float64) *forma
 
 // fieldsOf lists a strategy's parameters and draws for JSON.
 func fieldsOf(s schedule.Strategy, b *boundStrategy) []format.Field {
-	return append(paramFields(s), b.drawFields()...)
+	return append(format.ParamFields(s), b.drawFields()...)
 }

@@ -1,6 +1,7 @@
-// Package format turns computed results into text: one Table model and one renderer per output
-// format (color, plain, markdown, csv, json). Renderers never compute: they format what the table
-// holds.
+// Package format turns computed results into text: one Table model, builders that turn results
+// into a Table (a schedule, its envelope and percentiles, a comparison, a fleet simulation), and
+// one renderer per output format (color, plain, markdown, csv, json). Builders and renderers never
+// compute: they lay out and format what they are given.
 package format
 
 import (
