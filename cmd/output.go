@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -140,3 +141,25 @@ func (v *outputValue) Set(s string) error {
 }
 func (v *outputValue) String() string { return *v.p }
 func (v *outputValue) Type() string   { return "file" }
+
+// escapedStderr returns a copy of g whose stderr shows control characters escaped: each Write is
+// one line (its final newline kept), as check's failure lines are, and those quote policy names.
+func (g *globalOptions) escapedStderr() *globalOptions {
+	c := *g
+	c.stderr = escapingWriter{g.stderr}
+	return &c
+}
+
+type escapingWriter struct{ w io.Writer }
+
+func (e escapingWriter) Write(p []byte) (int, error) {
+	body, nl := bytes.CutSuffix(p, []byte("\n"))
+	out := format.EscapeControl(string(body))
+	if nl {
+		out += "\n"
+	}
+	if _, err := io.WriteString(e.w, out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/spf13/cobra"
 )
 
@@ -105,7 +106,7 @@ func strictCompletion(root *cobra.Command) {
 			if len(args) == 0 {
 				return badInput("completion needs a shell: one of %s", strings.Join(shells, ", "))
 			}
-			return badInput("%s", unknownChoice("shell", args[0], shells))
+			return badInput("%s", param.UnknownChoice("shell", args[0], shells))
 		}
 	}
 }

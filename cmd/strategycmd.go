@@ -119,7 +119,7 @@ func noStrategy(verb string, args []string) error {
 	if len(args) == 0 {
 		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategy.Names(), ", "))
 	}
-	return badInput("%s", unknownChoice("strategy", args[0], strategy.Names(), strategyAliases()...))
+	return badInput("%s", strategy.UnknownName(args[0]))
 }
 
 // strategyVerbs are the commands whose subcommands are the strategies.

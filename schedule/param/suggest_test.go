@@ -1,4 +1,4 @@
-package cmd
+package param
 
 import "testing"
 
@@ -17,14 +17,14 @@ func TestSuggest(t *testing.T) {
 		{"aivn", "aiven"},
 	}
 	for _, c := range cases {
-		if got := suggest(c.word, words); got != c.want {
-			t.Errorf("suggest(%q) = %q, want %q", c.word, got, c.want)
+		if got := Suggest(c.word, words); got != c.want {
+			t.Errorf("Suggest(%q) = %q, want %q", c.word, got, c.want)
 		}
 	}
-	if got := suggest("jsn", []string{"auto", "color", "plain", "markdown", "csv", "json"}); got != "json" {
+	if got := Suggest("jsn", []string{"auto", "color", "plain", "markdown", "csv", "json"}); got != "json" {
 		t.Errorf("jsn: %q", got)
 	}
-	if got := suggest("xml", []string{"auto", "color", "plain", "markdown", "csv", "json"}); got != "" {
+	if got := Suggest("xml", []string{"auto", "color", "plain", "markdown", "csv", "json"}); got != "" {
 		t.Errorf("xml: %q", got)
 	}
 }
@@ -42,13 +42,13 @@ func TestLevenshtein(t *testing.T) {
 
 func TestUnknownChoice(t *testing.T) {
 	shells := []string{"bash", "zsh", "fish", "powershell"}
-	if got, want := unknownChoice("shell", "nosuch", shells), `unknown shell "nosuch": choose one of bash, zsh, fish, powershell`; got != want {
+	if got, want := UnknownChoice("shell", "nosuch", shells), `unknown shell "nosuch": choose one of bash, zsh, fish, powershell`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, want := unknownChoice("shell", "zhs", shells), `unknown shell "zhs": did you mean "zsh"? (choose one of bash, zsh, fish, powershell)`; got != want {
+	if got, want := UnknownChoice("shell", "zhs", shells), `unknown shell "zhs": did you mean "zsh"? (choose one of bash, zsh, fish, powershell)`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, want := unknownChoice("strategy", "polynomially_longr", []string{"polynomial"}, "polynomially_longer"), `unknown strategy "polynomially_longr": did you mean "polynomially_longer"? (choose one of polynomial)`; got != want {
+	if got, want := UnknownChoice("strategy", "polynomially_longr", []string{"polynomial"}, "polynomially_longer"), `unknown strategy "polynomially_longr": did you mean "polynomially_longer"? (choose one of polynomial)`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
