@@ -1,6 +1,9 @@
 package param
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestHumanDuration(t *testing.T) {
 	cases := []struct {
@@ -87,6 +90,17 @@ func TestHumanSeconds(t *testing.T) {
 	for _, c := range cases {
 		if got := c.in.String(); got != c.want {
 			t.Errorf("HumanSeconds(%v).String() = %q, want %q", float64(c.in), got, c.want)
+		}
+	}
+}
+
+func TestHumanDurationNotFinite(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{{math.NaN(), "NaN"}, {math.Inf(1), "∞"}, {math.Inf(-1), "-∞"}} {
+		if got := HumanDuration(c.in); got != c.want {
+			t.Errorf("HumanDuration(%v) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -52,3 +52,13 @@ func TestUnknownChoice(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestDidYouMean(t *testing.T) {
+	formats := []string{"auto", "color", "plain", "markdown", "csv", "json"}
+	if got, want := DidYouMean("jsn", formats), `: did you mean "json"?`; got != want {
+		t.Errorf("jsn: %q, want %q", got, want)
+	}
+	if got := DidYouMean("xml", formats); got != "" {
+		t.Errorf("xml: %q, want none", got)
+	}
+}
