@@ -132,7 +132,7 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 	case eval.sampling():
 		params = append(params, format.Field{Name: "percentile", Value: eval.percentile}, format.Field{Name: "samples", Value: eval.samples})
 	case eval.bound != "":
-		params = append(paramFields(s), format.Field{Name: "bound", Value: eval.bound})
+		params = append(format.ParamFields(s), format.Field{Name: "bound", Value: eval.bound})
 	}
 	return results, params, nil
 }

@@ -96,7 +96,7 @@ func (v *enumValue) Set(s string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("must be one of %s, got %q%s", strings.Join(v.allowed, ", "), s, didYouMean(s, v.allowed))
+	return fmt.Errorf("must be one of %s, got %q%s", strings.Join(v.allowed, ", "), s, param.DidYouMean(s, v.allowed))
 }
 func (v *enumValue) String() string { return *v.p }
 func (v *enumValue) Type() string   { return "string" }

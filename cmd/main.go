@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -91,7 +92,7 @@ func suggestFor(root *cobra.Command, args []string, msg string) string {
 				names = append(names, c.Aliases...)
 			}
 		}
-		return didYouMean(word, names)
+		return param.DidYouMean(word, names)
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		c, _, err := root.Find(args)
@@ -106,7 +107,7 @@ func suggestFor(root *cobra.Command, args []string, msg string) string {
 		}
 		c.Flags().VisitAll(visit)
 		c.InheritedFlags().VisitAll(visit)
-		if s := suggest(name, names); s != "" {
+		if s := param.Suggest(name, names); s != "" {
 			return ": did you mean --" + s + "?"
 		}
 	}
@@ -132,6 +133,13 @@ func describe(err error) (int, string) {
 	return exitBadInput, format.EscapeControl(msg)
 }
 
+// describeError is the one-line text of an error as Main would print it.
+func describeError(err error) string {
+	_, msg := describe(err)
+	return msg
+}
+
+// firstLine is s trimmed, up to its first newline.
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

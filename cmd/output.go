@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -44,6 +45,18 @@ func (g *globalOptions) emit(t *format.Table) error {
 	}
 	_, err := g.stdout.Write(buf.Bytes())
 	return err
+}
+
+// resolvedFormat is -o with auto resolved as emit resolves it, for a command whose table's shape
+// depends on the format.
+func (g *globalOptions) resolvedFormat() string {
+	if g.format != "auto" {
+		return g.format
+	}
+	if g.output == "" && isTerminal(g.stdout) {
+		return "color"
+	}
+	return "plain"
 }
 
 // width is the width tables fit: COLUMNS when set (also when piped, so scripts can ask for a
@@ -128,3 +141,25 @@ func (v *outputValue) Set(s string) error {
 }
 func (v *outputValue) String() string { return *v.p }
 func (v *outputValue) Type() string   { return "file" }
+
+// escapedStderr returns a copy of g whose stderr shows control characters escaped: each Write is
+// one line (its final newline kept), as check's failure lines are, and those quote policy names.
+func (g *globalOptions) escapedStderr() *globalOptions {
+	c := *g
+	c.stderr = escapingWriter{g.stderr}
+	return &c
+}
+
+type escapingWriter struct{ w io.Writer }
+
+func (e escapingWriter) Write(p []byte) (int, error) {
+	body, nl := bytes.CutSuffix(p, []byte("\n"))
+	out := format.EscapeControl(string(body))
+	if nl {
+		out += "\n"
+	}
+	if _, err := io.WriteString(e.w, out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/spf13/cobra"
 )
 
@@ -64,11 +65,13 @@ markdown, CSV or JSON.`,
 	completeWords(root, "color", []string{"auto", "always", "never"})
 	completeWords(root, "lang", format.Languages)
 
-	if g.focus != "" {
+	if v, ok := strategyVerb(firstArg(args)); ok && g.focus != "" {
 		// The command line runs one strategy under its verb: nothing else is reachable from it.
-		root.AddCommand(verbCommand(args[0], g))
+		root.AddCommand(v.build(g))
 	} else {
-		root.AddCommand(newTableCmd(g), newStrategiesCmd(g), newSimulateCmd(g), newSolveCmd(g), newCheckCmd(g), newCompareCmd(g), newPlotCmd(g), newExploreCmd(g), newVersionCmd(g))
+		for _, v := range verbs() {
+			root.AddCommand(v.build(g))
+		}
 		root.AddCommand(newManCmd(root))
 		strictCompletion(root)
 	}
@@ -76,19 +79,12 @@ markdown, CSV or JSON.`,
 	return root
 }
 
-// verbCommand builds the command of a strategy verb (one of strategyVerbs).
-func verbCommand(verb string, g *globalOptions) *cobra.Command {
-	switch verb {
-	case "solve":
-		return newSolveCmd(g)
-	case "check":
-		return newCheckCmd(g)
-	case "explore":
-		return newExploreCmd(g)
-	case "plot":
-		return newPlotCmd(g)
+// firstArg is the first word of the command line, or "".
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
 	}
-	return newTableCmd(g)
+	return args[0]
 }
 
 // strictCompletion makes `completion` refuse a missing or unknown shell with one line (cobra's
@@ -105,7 +101,7 @@ func strictCompletion(root *cobra.Command) {
 			if len(args) == 0 {
 				return badInput("completion needs a shell: one of %s", strings.Join(shells, ", "))
 			}
-			return badInput("%s", unknownChoice("shell", args[0], shells))
+			return badInput("%s", param.UnknownChoice("shell", args[0], shells))
 		}
 	}
 }

@@ -127,7 +127,7 @@ func capacityTable(cfg sim.CapacityConfig, res sim.CapacityResult, csv bool) *fo
 			{Num: float64(r.Remaining)}, {Num: float64(r.Completed)}, {Num: float64(r.Failed)}, {Num: r.UtilisationPct},
 		}
 		if csv {
-			row = append(row, numOrNull(res.DrainTime.Seconds(), res.Drained))
+			row = append(row, format.NumOrNull(res.DrainTime.Seconds(), res.Drained))
 		}
 		t.Rows = append(t.Rows, row)
 	}

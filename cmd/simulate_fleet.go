@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"math"
-	"strconv"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -77,7 +75,7 @@ the runner learns of the task and starts it one answer time later.`,
 			p := newProgress(g.stderr, "simulating fleet", len(sim.Designs))
 			results := sim.SimulateFleets(cfg, sim.Designs, p.step)
 			p.done()
-			return g.emit(fleetTable(cfg, results))
+			return g.emit(format.FleetTable(cfg, results))
 		},
 	}
 	fs := c.Flags()
@@ -96,135 +94,3 @@ the runner learns of the task and starts it one answer time later.`,
 
 // maxPollers caps runners x capacity: the per-worker design keeps state for each goroutine.
 const maxPollers = 1000000
-
-func fleetTable(cfg sim.FleetConfig, results []sim.FleetResult) *format.Table {
-	t := &format.Table{
-		Head: []format.Field{{Name: "simulation", Value: "fleet"}},
-		Parameters: []format.Field{
-			{Name: "runners", Value: cfg.Runners}, {Name: "capacity", Value: cfg.Capacity},
-			{Name: "fetch_interval_seconds", Value: cfg.FetchInterval.Seconds()},
-			{Name: "fetch_interval_max_seconds", Value: cfg.FetchIntervalMax.Seconds()},
-			{Name: "arrival_rate_per_minute", Value: cfg.ArrivalRate},
-			{Name: "task_duration_seconds", Value: cfg.TaskDuration.Seconds()},
-			{Name: "duration_seconds", Value: cfg.Duration.Seconds()},
-			{Name: "start_phases", Value: cfg.StartPhases.String()},
-			{Name: "answer_time_seconds", Value: cfg.AnswerTime.Seconds()}, {Name: "seed", Value: cfg.Seed},
-		},
-		Columns: []format.Column{
-			{Key: "design", Kind: format.Text},
-			{Key: "pollers_idle", Kind: format.Integer},
-			{Key: "connections_idle", Kind: format.Integer},
-			{Key: "idle_rpcs_per_minute", Kind: format.Number},
-			{Key: "idle_rpcs_per_minute_closed_form", Kind: format.Number},
-			{Key: "full_load_rpcs_per_minute", Kind: format.Number},
-		},
-	}
-	arrivals := cfg.ArrivalRate > 0
-	if arrivals {
-		t.Columns = append(t.Columns,
-			format.Column{Key: "tasks_arrived", Kind: format.Integer},
-			format.Column{Key: "tasks_picked", Kind: format.Integer},
-			format.Column{Key: "rpcs_per_minute", Kind: format.Number},
-			format.Column{Key: "rpcs_per_task", Kind: format.Number},
-			format.Column{Key: "pickup_p50_seconds", Kind: format.Seconds},
-			format.Column{Key: "pickup_p95_seconds", Kind: format.Seconds},
-		)
-	}
-	for _, r := range results {
-		row := []format.Cell{
-			{Text: r.Design.String()},
-			{Num: float64(r.PollersIdle)},
-			{Num: float64(r.ConnectionsIdle)},
-			{Num: r.IdleRPCsPerMinute},
-			{Num: cfg.IdleRateClosedForm(r.Design)},
-			{Num: r.FullLoadRPCsPerMinute},
-		}
-		if arrivals {
-			row = append(row,
-				format.Cell{Num: float64(r.Arrived)},
-				format.Cell{Num: float64(r.Picked)},
-				format.Cell{Num: r.RPCsPerMinute},
-				numOrNull(r.RPCsPerTask, r.Picked > 0),
-				numOrNull(r.PickupP50, !math.IsNaN(r.PickupP50)),
-				numOrNull(r.PickupP95, !math.IsNaN(r.PickupP95)),
-			)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	t.Notes = []format.Message{
-		{Key: "note.fleet.pr"},
-		{Key: "note.fleet.connections_answer", Args: []any{format.Duration(cfg.AnswerTime.Seconds())}},
-		{Key: "note.fleet.window"},
-		phaseNote(cfg),
-	}
-	if cfg.AnswerTime > 0 {
-		t.Notes = append(t.Notes, format.Message{Key: "note.fleet.answer", Args: []any{format.Duration(cfg.AnswerTime.Seconds())}})
-	}
-	if arrivals {
-		throughput := cfg.TasksPerMinute()
-		overloaded := cfg.ArrivalRate >= throughput
-		t.Summary = []format.Field{
-			{Name: "fleet_tasks_per_minute", Value: throughput},
-			{Name: "overloaded", Value: overloaded},
-		}
-		if overloaded {
-			var picked int64
-			for _, r := range results {
-				picked = max(picked, r.Picked)
-			}
-			t.Notes = append(t.Notes, format.Message{Key: "note.fleet.overloaded", Args: []any{
-				shortNumber(cfg.ArrivalRate), shortNumber(throughput), results[0].Arrived, picked}})
-		}
-		if n := tradeoffNote(cfg, results); n != nil {
-			t.Notes = append(t.Notes, *n)
-		}
-	}
-	return t
-}
-
-// phaseNote names the start phases.
-func phaseNote(cfg sim.FleetConfig) format.Message {
-	m := format.Message{Key: "note.fleet.phases." + cfg.StartPhases.String()}
-	if cfg.StartPhases == sim.PhasesEven {
-		m.Args = []any{format.Duration(cfg.FetchInterval.Seconds() / float64(cfg.Runners))}
-	}
-	return m
-}
-
-// tradeoffNote compares the semaphore design with per-worker in words that match the numbers:
-// with capacity 1 they are the same loop; otherwise the idle RPC ratio, and whether the semaphore
-// picks tasks up later (p95) or not.
-func tradeoffNote(cfg sim.FleetConfig, results []sim.FleetResult) *format.Message {
-	sem, pw := results[sim.Semaphore], results[sim.PerWorker]
-	if cfg.Capacity == 1 {
-		return &format.Message{Key: "note.fleet.same_loop"}
-	}
-	if sem.Picked == 0 || pw.Picked == 0 || pw.IdleRPCsPerMinute <= 0 || sem.IdleRPCsPerMinute <= 0 {
-		return nil
-	}
-	ratio := pw.IdleRPCsPerMinute / sem.IdleRPCsPerMinute
-	if ratio < 1.05 { // not "fewer" in any sense worth a note
-		return nil
-	}
-	key := "note.fleet.tradeoff_later"
-	if !(sem.PickupP95 > pw.PickupP95) {
-		key = "note.fleet.tradeoff_not_later"
-	}
-	text := strconv.FormatFloat(ratio, 'f', 1, 64)
-	if ratio >= 10 {
-		text = strconv.FormatFloat(ratio, 'f', 0, 64)
-	}
-	return &format.Message{Key: key, Args: []any{text, format.Duration(sem.PickupP95), format.Duration(pw.PickupP95)}}
-}
-
-// shortNumber prints a rate for a note: at most three decimals, no trailing zeros.
-func shortNumber(v float64) string {
-	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
-}
-
-func numOrNull(v float64, ok bool) format.Cell {
-	if !ok {
-		return format.Cell{Null: true}
-	}
-	return format.Cell{Num: v}
-}

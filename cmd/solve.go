@@ -104,11 +104,11 @@ func solveTable(b *boundStrategy, r analyze.Solved, window float64) *format.Tabl
 	}
 	t.Columns = append(t.Columns, format.Column{Key: "last_start_seconds", Kind: format.Seconds})
 	for _, c := range r.Cases {
-		row := []format.Cell{{Text: c.Draws}, numOrNull(float64(c.Rows), c.Rows > 0)}
+		row := []format.Cell{{Text: c.Draws}, format.NumOrNull(float64(c.Rows), c.Rows > 0)}
 		if own {
-			row = append(row, numOrNull(float64(c.Rows-def.CountOffset), c.Rows > 0))
+			row = append(row, format.NumOrNull(float64(c.Rows-def.CountOffset), c.Rows > 0))
 		}
-		t.Rows = append(t.Rows, append(row, numOrNull(c.LastStart, c.Rows > 0)))
+		t.Rows = append(t.Rows, append(row, format.NumOrNull(c.LastStart, c.Rows > 0)))
 	}
 	t.Notes = []format.Message{{Key: "note.solve.attempts", Args: []any{def.Count, first.Rows - def.CountOffset, first.Rows, format.Duration(first.LastStart), format.Duration(window)}}}
 	if len(r.Cases) > 1 {
@@ -147,5 +147,5 @@ func solveForTable(b *boundStrategy, r analyze.SolvedFor, window float64) *forma
 
 // fieldsOf lists a strategy's parameters and draws for JSON.
 func fieldsOf(s schedule.Strategy, b *boundStrategy) []format.Field {
-	return append(paramFields(s), b.drawFields()...)
+	return append(format.ParamFields(s), b.drawFields()...)
 }

@@ -4,11 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
-	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -143,6 +141,17 @@ func parseSpecs(verb string, specs []string) ([]*specPolicy, error) {
 	return out, nil
 }
 
+// loadSpecs reads the policies of compare and plot: specs, or a policy file.
+func loadSpecs(verb, policyFile string, args []string) ([]*specPolicy, error) {
+	if policyFile != "" {
+		if len(args) > 0 {
+			return nil, badInput("%s --policy takes no specs, got %q", verb, args[0])
+		}
+		return policySpecs(policyFile)
+	}
+	return parseSpecs(verb, args)
+}
+
 // policySpecs reads every policy of a check policy file, named after it. Their assert sections
 // are validated as check does, and not used.
 func policySpecs(path string) ([]*specPolicy, error) {
@@ -233,43 +242,3 @@ func (o *sampleOptions) evaluate(policies []*specPolicy, stderr io.Writer) ([]*e
 // length is how many rows the policy's columns span: its own rows, or more when some draws reach
 // further.
 func (e *evaluated) length() int { return max(len(e.rows), len(e.bounds), len(e.q.Start)) }
-
-// summary is what compare prints under the rows for one policy, computed from its rows at its own
-// draws.
-type summary struct {
-	lastStart   float64
-	longestWait float64 // NaN when no wait follows any attempt
-	within1h    int
-	within1d    int
-}
-
-func (e *evaluated) summary() summary {
-	s := summary{longestWait: math.NaN()}
-	for _, r := range e.rows {
-		s.lastStart = r.Start
-		if r.HasWait && !(r.Wait <= s.longestWait) {
-			s.longestWait = r.Wait
-		}
-		if r.Start <= 3600 {
-			s.within1h++
-		}
-		if r.Start <= 86400 {
-			s.within1d++
-		}
-	}
-	return s
-}
-
-// drawLabel says how the plain column was drawn: "rand 0.5", "seed 7" or "exact".
-func (e *evaluated) drawLabel() string {
-	return analyze.Evaluation{Draws: e.bound.random.draws()}.Label(e.bound.def)
-}
-
-// noteLines are the strategy's notes, each prefixed with the policy's name, translated in lang.
-func (e *evaluated) noteLines(lang string) []format.Message {
-	var out []format.Message
-	for _, m := range messages(e.strategy.Notes(e.rows)) {
-		out = append(out, format.Message{Key: "%s: %s", Args: []any{e.name, format.Translate(lang, m)}})
-	}
-	return out
-}

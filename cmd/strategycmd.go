@@ -119,16 +119,13 @@ func noStrategy(verb string, args []string) error {
 	if len(args) == 0 {
 		return badInput("%s needs a strategy: one of %s", verb, strings.Join(strategy.Names(), ", "))
 	}
-	return badInput("%s", unknownChoice("strategy", args[0], strategy.Names(), strategyAliases()...))
+	return badInput("%s", strategy.UnknownName(args[0]))
 }
-
-// strategyVerbs are the commands whose subcommands are the strategies.
-var strategyVerbs = map[string]bool{"table": true, "solve": true, "check": true, "explore": true, "plot": true}
 
 // focusOf is the strategy a command line runs directly (`table polynomial ...`), or "" when it
 // runs something else or asks for help.
 func focusOf(args []string) string {
-	if len(args) < 2 || !strategyVerbs[args[0]] {
+	if _, ok := strategyVerb(firstArg(args)); len(args) < 2 || !ok {
 		return ""
 	}
 	for _, a := range args[2:] {

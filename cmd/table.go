@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"math"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -82,113 +81,19 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 			params = append([]format.Field{{Name: "rand", Value: b.random.rand}}, params...)
 		}
 	}
-	t := scheduleTable(s, rows, params)
+	t := format.ScheduleTable(s, rows, params)
 	if seededRows && b.def.SeedDoc != "" {
 		t.Notes = append(t.Notes, format.Message{Key: "note.seed", Args: []any{b.random.seed, b.def.SeedDoc}})
 	}
 	if o.envelope {
-		addEnvelope(t, schedule.Envelope(s))
+		format.AddEnvelope(t, schedule.Envelope(s))
 	}
 	if sampling {
 		q, err := analyze.Percentiles(s, o.samples, b.random.seed, o.percentiles, watcher(g.stderr), nil)
 		if err != nil {
 			return err
 		}
-		addPercentiles(t, q, seededRows)
+		format.AddPercentiles(t, q, seededRows)
 	}
 	return g.emit(t)
-}
-
-// addEnvelope appends start_min/max and wait_min/max columns.
-func addEnvelope(t *format.Table, bounds []schedule.Bounds) {
-	t.Columns = append(t.Columns,
-		format.Column{Key: "start_min_seconds", Kind: format.Seconds},
-		format.Column{Key: "start_max_seconds", Kind: format.Seconds},
-		format.Column{Key: "wait_min_seconds", Kind: format.Seconds},
-		format.Column{Key: "wait_max_seconds", Kind: format.Seconds},
-	)
-	width := len(t.Columns) - 4
-	t.Columns[2].Spare = 1 // the envelope asked for says more than the plain wait: keep it longer
-	growRows(t, len(bounds), width)
-	for i := range t.Rows {
-		if i >= len(bounds) {
-			t.Rows[i] = append(t.Rows[i], nullCells(4)...)
-			continue
-		}
-		b := bounds[i]
-		noWait := b.NoWait
-		t.Rows[i] = append(t.Rows[i],
-			format.Cell{Num: b.StartMin}, format.Cell{Num: b.StartMax},
-			format.Cell{Num: b.WaitMin, Null: noWait}, format.Cell{Num: b.WaitMax, Null: noWait})
-	}
-	t.Notes = append(t.Notes, format.Message{Key: "note.envelope"})
-}
-
-// addPercentiles appends start_pN_seconds, then wait_pN_seconds, per percentile.
-func addPercentiles(t *format.Table, q schedule.Quantiles, seededRows bool) {
-	for _, p := range q.Percents {
-		t.Columns = append(t.Columns, format.Column{Key: "start_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
-	}
-	for _, p := range q.Percents {
-		t.Columns = append(t.Columns, format.Column{Key: "wait_p" + percentileName(p) + "_seconds", Kind: format.Seconds})
-	}
-	width := len(t.Columns) - 2*len(q.Percents)
-	growRows(t, len(q.Start), width)
-	for i := range t.Rows {
-		if i >= len(q.Start) {
-			t.Rows[i] = append(t.Rows[i], nullCells(2*len(q.Percents))...)
-			continue
-		}
-		for j := range q.Percents {
-			v := q.Start[i][j]
-			t.Rows[i] = append(t.Rows[i], format.Cell{Num: v, Null: math.IsNaN(v) && q.Reached[i] < 1})
-		}
-		for j := range q.Percents {
-			// NaN where no sampled schedule has a wait on this row (the last row).
-			v := q.Wait[i][j]
-			t.Rows[i] = append(t.Rows[i], format.Cell{Num: v, Null: math.IsNaN(v)})
-		}
-	}
-	if seededRows {
-		t.Notes = append(t.Notes, format.Message{Key: "note.percentiles.seeded"})
-	} else {
-		t.Notes = append(t.Notes, format.Message{Key: "note.percentiles"})
-	}
-	if !q.AllReach() {
-		addReached(t, q.Reached)
-	}
-}
-
-// addReached appends the fraction of sampled schedules that reach each row, and a note saying how
-// many rows not every sample reaches: with an elapsed-time limit, larger draws end sooner.
-func addReached(t *format.Table, reached []float64) {
-	t.Columns = append(t.Columns, format.Column{Key: "reached", Kind: format.Number})
-	short := 0
-	for i := range t.Rows {
-		r := 0.0
-		if i < len(reached) {
-			r = reached[i]
-		}
-		if r < 1 {
-			short++
-		}
-		t.Rows[i] = append(t.Rows[i], format.Cell{Num: r})
-	}
-	t.Notes = append(t.Notes, format.Message{Key: "note.percentiles.reached", Args: []any{short, len(t.Rows)}})
-}
-
-// growRows adds rows up to n, for rows some draws reach and the table's own draws do not: the
-// attempt number, then width-1 empty cells.
-func growRows(t *format.Table, n, width int) {
-	for i := len(t.Rows); i < n; i++ {
-		t.Rows = append(t.Rows, append([]format.Cell{{Num: float64(i + 1)}}, nullCells(width-1)...))
-	}
-}
-
-func nullCells(n int) []format.Cell {
-	out := make([]format.Cell, n)
-	for i := range out {
-		out[i].Null = true
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -165,9 +166,9 @@ func unitCell(c Cell, k Kind, units string) string {
 	}
 	switch units {
 	case UnitsHuman:
-		return HumanDuration(c.Num)
+		return param.HumanDuration(c.Num)
 	case UnitsSeconds:
-		return rounded(c.Num)
+		return param.FormatRounded(c.Num)
 	}
 	return humanCell(c, k)
 }

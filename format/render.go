@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // Formats lists the concrete output formats (the -o values besides "auto").
@@ -50,16 +52,17 @@ func humanField(f Field) string {
 	case nil:
 		return "-"
 	case float64:
-		return rounded(v)
+		return param.FormatRounded(v)
 	case Duration:
-		return HumanDuration(float64(v)) + " (" + rounded(float64(v)) + "s)"
+		return param.HumanDuration(float64(v)) + " (" + param.FormatRounded(float64(v)) + "s)"
 	default:
 		return fmt.Sprint(v)
 	}
 }
 
-// Duration is a number of seconds in a Field: a plain number in JSON, human-readable elsewhere.
-type Duration float64
+// Duration is a number of seconds in a Field or a message: a plain number in JSON, human-readable
+// elsewhere. It is param's HumanSeconds, so schedule's errors print durations as tables do.
+type Duration = param.HumanSeconds
 
 // writeTrailer prints the summary and notes under a human table, as a list.
 func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
@@ -98,14 +101,4 @@ func writeList(w io.Writer, t *Table, o Options, bullet string, show func(string
 		}
 	}
 	return nil
-}
-
-// String prints a Duration human-readable for notes, with its raw seconds when the human form is
-// not already just seconds: 45s, 1m 30s (90s).
-func (d Duration) String() string {
-	h := HumanDuration(float64(d))
-	if raw := rounded(float64(d)) + "s"; raw != h {
-		return h + " (" + raw + ")"
-	}
-	return h
 }

@@ -1,11 +1,13 @@
-// Package format turns computed results into text: one Table model and one renderer per output
-// format (color, plain, markdown, csv, json). Renderers never compute: they format what the table
-// holds.
+// Package format turns computed results into text: one Table model, builders that turn results
+// into a Table (a schedule, its envelope and percentiles, a comparison, a fleet simulation), and
+// one renderer per output format (color, plain, markdown, csv, json). Builders and renderers never
+// compute: they lay out and format what they are given.
 package format
 
 import (
-	"math"
 	"strconv"
+
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // Kind says how a column's numbers are printed.
@@ -73,19 +75,6 @@ type Table struct {
 // number prints v in plain decimal with full precision, the CSV/JSON convention.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// rounded prints v rounded to three decimals (half away from zero, as HumanDuration rounds
-// milliseconds), for human tables.
-func rounded(v float64) string {
-	r := math.Round(v*1000) / 1000
-	if r == 0 {
-		r = 0 // no "-0"
-	}
-	if math.Abs(r) >= 1e15 {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(r, 'f', -1, 64)
-}
-
 // humanCell is a cell as the human formats show it.
 func humanCell(c Cell, k Kind) string {
 	if c.Null {
@@ -98,11 +87,11 @@ func humanCell(c Cell, k Kind) string {
 	case Text:
 		return EscapeControl(c.Text)
 	case Seconds:
-		return HumanDuration(c.Num) + " (" + rounded(c.Num) + "s)"
+		return param.HumanDuration(c.Num) + " (" + param.FormatRounded(c.Num) + "s)"
 	case Integer:
 		return number(c.Num)
 	default:
-		return rounded(c.Num)
+		return param.FormatRounded(c.Num)
 	}
 }
 

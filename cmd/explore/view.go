@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -96,15 +96,15 @@ func (m Model) left(mid int) []string {
 	if m.calc.err == nil && len(m.calc.rows) > 0 {
 		last := m.calc.last()
 		out = append(out, m.st.head.Render(fit("Window", leftWidth)),
-			fit(fmt.Sprintf("  %s (%ss)", format.HumanDuration(last), raw(last)), leftWidth))
+			fit(fmt.Sprintf("  %s (%ss)", param.HumanDuration(last), raw(last)), leftWidth))
 		if n := len(m.calc.bounds); n > 0 {
 			b := m.calc.bounds[n-1]
-			out = append(out, fit(fmt.Sprintf("  envelope %s – %s", format.HumanDuration(b.StartMin), format.HumanDuration(b.StartMax)), leftWidth))
+			out = append(out, fit(fmt.Sprintf("  envelope %s – %s", param.HumanDuration(b.StartMin), param.HumanDuration(b.StartMax)), leftWidth))
 		}
 		if q := m.calc.q; q != nil && len(q.Start) > 0 {
 			lastQ := q.Start[len(q.Start)-1]
 			for j, p := range q.Percents {
-				out = append(out, fit(fmt.Sprintf("  p%s %s", analyze.PercentileName(p), format.HumanDuration(lastQ[j])), leftWidth))
+				out = append(out, fit(fmt.Sprintf("  p%s %s", analyze.PercentileName(p), param.HumanDuration(lastQ[j])), leftWidth))
 			}
 		}
 	}
@@ -159,9 +159,9 @@ func (m Model) right(w, mid int) []string {
 	for _, i := range idx {
 		r := rows[i]
 		numW = max(numW, len(strconv.Itoa(r.Attempt)))
-		startW = max(startW, lipgloss.Width(format.HumanDuration(r.Start)))
+		startW = max(startW, lipgloss.Width(param.HumanDuration(r.Start)))
 		if r.HasWait {
-			waitW = max(waitW, lipgloss.Width(format.HumanDuration(r.Wait)))
+			waitW = max(waitW, lipgloss.Width(param.HumanDuration(r.Wait)))
 		}
 	}
 	barW := w - numW - startW - waitW - 6
@@ -179,9 +179,9 @@ func (m Model) right(w, mid int) []string {
 		r := rows[i]
 		wait := "-"
 		if r.HasWait {
-			wait = format.HumanDuration(r.Wait)
+			wait = param.HumanDuration(r.Wait)
 		}
-		text := fmt.Sprintf("%*d  %*s  %*s  ", numW, r.Attempt, startW, format.HumanDuration(r.Start), waitW, wait)
+		text := fmt.Sprintf("%*d  %*s  %*s  ", numW, r.Attempt, startW, param.HumanDuration(r.Start), waitW, wait)
 		out = append(out, text+m.bar(i, barW, scale)+strings.Repeat(" ", max(0, w-lipgloss.Width(text)-max(barW, 0))))
 	}
 	if len(out) < mid && (m.envelope || m.calc.q != nil) {

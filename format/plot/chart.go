@@ -8,7 +8,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // Point is one attempt (X) and a time in seconds (Y).
@@ -138,7 +138,7 @@ func DurationTicks(lo, hi float64, log bool, steps int) []Tick {
 		var ticks []Tick
 		for _, v := range logValues() {
 			if v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
-				ticks = append(ticks, Tick{Value: v, Label: format.HumanDuration(v)})
+				ticks = append(ticks, Tick{Value: v, Label: param.HumanDuration(v)})
 			}
 		}
 		for len(ticks) > 7 {
@@ -156,7 +156,7 @@ func DurationTicks(lo, hi float64, log bool, steps int) []Tick {
 	var ticks []Tick
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12); k++ {
 		v := k * step
-		ticks = append(ticks, Tick{Value: v, Label: format.HumanDuration(v)})
+		ticks = append(ticks, Tick{Value: v, Label: param.HumanDuration(v)})
 	}
 	return ticks
 }

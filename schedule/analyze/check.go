@@ -1,7 +1,5 @@
 package analyze
 
-import "math"
-
 // AssertionNames lists check's assertions in report order.
 var AssertionNames = []string{"max-window", "min-window", "max-wait", "min-first-wait"}
 
@@ -16,33 +14,6 @@ type Result struct {
 	Name                    string
 	Limit, Actual           float64
 	OK                      bool
-}
-
-// Summary is what check asserts on: when the last attempt starts, the longest wait and the first
-// wait (0 when there is none).
-type Summary struct {
-	Last, MaxWait, FirstWait float64
-}
-
-// Summary reads a view's last start, longest wait and first wait.
-func (v View) Summary() Summary {
-	maxWait, firstWait := math.Inf(-1), math.NaN()
-	for i, w := range v.Waits {
-		if math.IsNaN(w) {
-			continue
-		}
-		if i == 0 {
-			firstWait = w
-		}
-		maxWait = math.Max(maxWait, w)
-	}
-	if math.IsInf(maxWait, -1) {
-		maxWait = 0
-	}
-	if math.IsNaN(firstWait) {
-		firstWait = 0
-	}
-	return Summary{Last: v.Last(), MaxWait: maxWait, FirstWait: firstWait}
 }
 
 // Check checks every given assertion: max-window and min-window bound the last start, max-wait

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
@@ -51,7 +50,7 @@ func (g grid) value(i uint64) param.Value {
 func (g grid) display(i uint64) string {
 	switch g.kind {
 	case param.Duration:
-		return format.Duration(g.value(i).Num).String()
+		return param.HumanSeconds(g.value(i).Num).String()
 	case param.Int:
 		return strconv.FormatUint(i, 10)
 	}

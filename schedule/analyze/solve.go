@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
@@ -62,7 +61,7 @@ func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluati
 	k := FirstReaching(view.Starts, window)
 	if k == 0 {
 		return Solved{}, param.BadInput("no number of --%s reaches --window %s: the schedule's last attempt (%d) starts at %s",
-			def.Count, format.Duration(window), len(view.Starts), format.Duration(view.Last()))
+			def.Count, param.HumanSeconds(window), len(view.Starts), param.HumanSeconds(view.Last()))
 	}
 	cases := []Case{{Draws: at.Label(def), Rows: k, LastStart: view.Starts[k-1]}}
 	if def.Stream.Random() {
@@ -148,7 +147,7 @@ func solveReshaping(def strategy.Def, v *param.Values, window float64, e Evaluat
 	}
 	if k == 0 {
 		return Solved{}, param.BadInput("no number of --%s reaches --window %s: the schedule's last attempt (%d) starts at %s",
-			def.Count, format.Duration(window), schedule.MaxAttempts, format.Duration(last))
+			def.Count, param.HumanSeconds(window), schedule.MaxAttempts, param.HumanSeconds(last))
 	}
 	cases := []Case{{Draws: at.Label(def), Rows: k, LastStart: last}}
 	if def.Stream.Random() {
@@ -264,7 +263,7 @@ func SolveFor(def strategy.Def, v *param.Values, name string, window float64, e 
 	}
 	if hiStart < window {
 		return SolvedFor{}, param.BadInput("no --%s in %s reaches --window %s: at %s the last attempt starts at %s",
-			name, spec.RangeText(), format.Duration(window), grid.display(grid.hi), format.Duration(hiStart))
+			name, spec.RangeText(), param.HumanSeconds(window), grid.display(grid.hi), param.HumanSeconds(hiStart))
 	}
 	lo, hi := grid.lo, grid.hi // invariant: hi reaches the window
 	if s, err := lastStart(lo); err != nil {

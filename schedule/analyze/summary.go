@@ -7,6 +7,62 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
+// Summary condenses one schedule into what check asserts on and compare prints under its rows:
+// when the last attempt starts, the longest and the first wait, and how many attempts start within
+// an hour and within a day. A view's summary sets every field; the summary of a sampled
+// percentile (Evaluation.Summary) sets Last, MaxWait and FirstWait only.
+type Summary struct {
+	Last      float64 // the start of the last row
+	MaxWait   float64 // the longest wait; 0 when no row has one (see Waits)
+	FirstWait float64 // the wait after attempt 1; 0 when it has none
+	// Waits counts the rows with a wait, so a reader can tell "no wait at all" from a wait of 0.
+	Waits int
+	// Within1h and Within1d count the attempts that start no later than 3600 s and 86400 s after
+	// attempt 1.
+	Within1h, Within1d int
+}
+
+// Seconds in the summary's two windows.
+const (
+	hour = 3600
+	day  = 86400
+)
+
+// Summary reads a view's rows.
+func (v View) Summary() Summary {
+	var s Summary
+	maxWait, firstWait := math.Inf(-1), math.NaN()
+	for i, w := range v.Waits {
+		if math.IsNaN(w) {
+			continue
+		}
+		if i == 0 {
+			firstWait = w
+		}
+		maxWait = math.Max(maxWait, w)
+		s.Waits++
+	}
+	if math.IsInf(maxWait, -1) {
+		maxWait = 0
+	}
+	if math.IsNaN(firstWait) {
+		firstWait = 0
+	}
+	for _, start := range v.Starts {
+		if start <= hour {
+			s.Within1h++
+		}
+		if start <= day {
+			s.Within1d++
+		}
+	}
+	if len(v.Starts) > 0 {
+		s.Last = v.Last()
+	}
+	s.MaxWait, s.FirstWait = maxWait, firstWait
+	return s
+}
+
 // Summary evaluates s for check. At the draws (or the envelope) it is the view's summary; at a
 // percentile it is the percentile of each sampled schedule's own summary: "max-window 21d at p99"
 // asks that 99% of schedules start their last attempt within 21 days, whichever row that is. (The

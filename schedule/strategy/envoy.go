@@ -3,7 +3,6 @@ package strategy
 import (
 	"time"
 
-	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -46,7 +45,7 @@ func envoy() Def {
 				most = envoyMillis(v.Num("max-interval"))
 				if most < base {
 					return nil, param.BadInput("--max-interval must be at least --base-interval (%s), got %s",
-						format.Duration(float64(base)/1000), format.Duration(float64(most)/1000))
+						param.HumanSeconds(float64(base)/1000), param.HumanSeconds(float64(most)/1000))
 				}
 			}
 			return presets.NewEnvoy(presets.Envoy{

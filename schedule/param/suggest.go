@@ -1,15 +1,16 @@
-package cmd
+package param
+
+// Suggestions for a mistyped word (a strategy, a shell, a flag or one of its choices), for the
+// errors that refuse it.
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
-// suggest returns the candidate closest to word: within an edit distance of 2 (case ignored), or
+// Suggest returns the candidate closest to word: within an edit distance of 2 (case ignored), or
 // one that word is a prefix of; "" when none is close. Ties go to the earlier candidate.
-func suggest(word string, candidates []string) string {
+func Suggest(word string, candidates []string) string {
 	w := strings.ToLower(word)
 	if w == "" {
 		return ""
@@ -53,30 +54,21 @@ func levenshtein(a, b string) int {
 	return prev[len(rb)]
 }
 
-// didYouMean is `: did you mean "x"?` for the candidate closest to word, or "".
-func didYouMean(word string, candidates []string) string {
-	if s := suggest(word, candidates); s != "" {
+// DidYouMean is `: did you mean "x"?` for the candidate closest to word, or "".
+func DidYouMean(word string, candidates []string) string {
+	if s := Suggest(word, candidates); s != "" {
 		return fmt.Sprintf(": did you mean %q?", s)
 	}
 	return ""
 }
 
-// unknownChoice is the message for a word that is not one of choices: `unknown KIND "w": choose one
+// UnknownChoice is the message for a word that is not one of choices: `unknown KIND "w": choose one
 // of a, b`, or with a close match `unknown KIND "w": did you mean "a"? (choose one of a, b)`.
 // aliases are accepted words that are suggested but not listed.
-func unknownChoice(kind, word string, choices []string, aliases ...string) string {
+func UnknownChoice(kind, word string, choices []string, aliases ...string) string {
 	list := strings.Join(choices, ", ")
-	if s := suggest(word, append(append([]string{}, choices...), aliases...)); s != "" {
+	if s := Suggest(word, append(append([]string{}, choices...), aliases...)); s != "" {
 		return fmt.Sprintf("unknown %s %q: did you mean %q? (choose one of %s)", kind, word, s, list)
 	}
 	return fmt.Sprintf("unknown %s %q: choose one of %s", kind, word, list)
-}
-
-// strategyAliases lists every strategy's other names, for suggestions.
-func strategyAliases() []string {
-	var out []string
-	for _, d := range strategy.All() {
-		out = append(out, d.Aliases...)
-	}
-	return out
 }

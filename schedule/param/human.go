@@ -1,10 +1,13 @@
-package format
+package param
 
 import (
 	"math"
 	"strconv"
 	"strings"
 )
+
+// The human text of a duration, as tables, notes and error messages print seconds. FormatDuration
+// is the other text of a duration: the compact form a flag or a policy file would take.
 
 // HumanDuration prints seconds as days, hours, minutes and seconds, leaving out leading zero units
 // and keeping milliseconds: 3s, 1m 23s, 1h 8m 20s, 2d 6h 1m 29.5s, 0.25s. Inner zero units are kept
@@ -67,4 +70,31 @@ func secondsPart(ms int64) string {
 		s += "." + strings.TrimRight(f, "0")
 	}
 	return s + "s"
+}
+
+// FormatRounded prints v rounded to three decimals (half away from zero, as HumanDuration rounds
+// milliseconds), without "-0"; past 1e15 it prints v whole. It is the raw seconds beside a human
+// duration, and any plain number in a human table.
+func FormatRounded(v float64) string {
+	r := math.Round(v*1000) / 1000
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	if math.Abs(r) >= 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// HumanSeconds is a number of seconds that prints human-readable in messages and errors, with its
+// raw seconds when the human form is not already just seconds: 45s, 1m 30s (90s).
+type HumanSeconds float64
+
+// String prints d as HumanDuration does, followed by its rounded seconds when they differ.
+func (d HumanSeconds) String() string {
+	h := HumanDuration(float64(d))
+	if raw := FormatRounded(float64(d)) + "s"; raw != h {
+		return h + " (" + raw + ")"
+	}
+	return h
 }

@@ -1,0 +1,41 @@
+package cmd
+
+import (
+	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+)
+
+// runPolicies checks every policy of a YAML file.
+func runPolicies(g *globalOptions, path string) error {
+	policies, err := loadPolicies(path)
+	if err != nil {
+		return err
+	}
+	// One sampling budget for the whole file, checked before anything runs.
+	budget, planned := new(analyze.Budget), 0.0
+	for _, p := range policies {
+		p.eval.budget = budget
+		if !p.eval.sampling() {
+			continue
+		}
+		if s, err := p.bound.strategy(true); err == nil {
+			cost, _, _ := analyze.Cost(s, p.eval.samples, p.bound.random.seed, []float64{p.eval.percentile})
+			planned += cost
+		}
+	}
+	if planned > analyze.MaxSampledRows {
+		return badInput("%s: its policies sample %.3g rows in all, past the cap of %.0e per command: lower their samples", path, planned, analyze.MaxSampledRows)
+	}
+	var all []analyze.Result
+	for _, p := range policies {
+		results, _, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
+		if err != nil {
+			return badInput("%s:%d: policy %s: %s", path, p.line, p.name, describeError(err))
+		}
+		for i := range results {
+			results[i].Policy = p.name
+		}
+		all = append(all, results...)
+	}
+	return reportChecks(g.escapedStderr(), all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}})
+}
