@@ -16,7 +16,7 @@ type columnFiller struct {
 	writer schedule.ColumnWriter
 	units  schedule.UnitWriter // writer, when its draws can be handed over (see unitsFor)
 	buf    []float64           // the draws handed to units
-	raw    bool // starts written unrounded (schedule.ColumnWriter.RawStarts)
+	raw    bool                // starts written unrounded (schedule.ColumnWriter.RawStarts)
 	rows   []schedule.Row
 }
 
