@@ -125,16 +125,6 @@ func (c *StartSum) Add(d float64) {
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
 func (c *StartSum) Now() float64 { return RoundStart(c.Raw()) }
 
-// Start is the start to write for the next row: Raw() with raw, else Now() (see ColumnWriter).
-// (Written so that it inlines, RoundStart staying a call: samplers call it for every row.)
-func (c *StartSum) Start(raw bool) float64 {
-	v := c.sum + c.comp
-	if !raw {
-		v = RoundStart(v)
-	}
-	return v
-}
-
 // Raw returns the accumulated seconds before Now's rounding: Now() == RoundStart(Raw()).
 func (c *StartSum) Raw() float64 { return c.sum + c.comp }
 
@@ -156,8 +146,8 @@ func RoundStart(v float64) float64 {
 // compiles to one instruction on current CPUs where math.Round is bit manipulation, and without a
 // branch (the fraction is as likely to round up as down): d = x - Trunc(x) is exact, Trunc(2d) is
 // ±1 when |d| >= 0.5 and ±0 otherwise, and the sign of a zero result is x's, as math.Round's.
+// Its one caller rounds the product it passes (float64(v*1e9): the package doc, multiply-adds).
 func roundHalfAway(x float64) float64 {
-	x = float64(x) // a product from the caller is rounded first (the package doc: multiply-adds)
 	t := math.Trunc(x)
 	d := x - t
 	return math.Copysign(t+math.Trunc(d+d), x)

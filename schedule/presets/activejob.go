@@ -73,7 +73,11 @@ func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bo
 	out := vals[len(vals)-2*n:]
 	var clock schedule.StartSum
 	for e := 1; e <= n; e++ {
-		out[2*e-2], out[2*e-1] = clock.Start(raw), math.NaN()
+		start := clock.Raw()
+		if !raw {
+			start = schedule.RoundStart(start)
+		}
+		out[2*e-2], out[2*e-1] = start, math.NaN()
 		if e < p.Attempts {
 			delay := fourthPower(e)
 			jitter := 0.0
@@ -166,15 +170,15 @@ func activeJobJitter(d schedule.Draws, delay, jitter float64) float64 {
 	return d.Unit() * delay * jitter
 }
 
-// fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: exact while
-// e^4 < 2^53 (e <= 9741) and correctly rounded beyond, where Ruby's bignum-to-float conversion
-// rounds too. Multiplying floats step by step would round up to three times.
+// fourthPower returns e^4 as Ruby's Integer#** would, converted once to a float: e^2 is exact as
+// a float (below 2^53 for e < 2^26; attempts are capped far below), so (e^2)*(e^2) is one
+// correctly rounded product: e^4 exactly while e^4 < 2^53 (e <= 9741) and correctly rounded
+// beyond, as Ruby's bignum-to-float conversion rounds. (Multiplying e by itself four times as
+// floats would round up to three times.) No branch and no call: the sampling loop stays in
+// registers.
 func fourthPower(e int) float64 {
-	if uint(e) < 46341 { // e^2 < 2^31 (an int anywhere), e^4 < 2^62: exact, rounded once; inlined
-		sq := uint64(e * e)
-		return float64(sq * sq)
-	}
-	return fourthPowerPlus(e, 0)
+	sq := float64(e) * float64(e)
+	return float64(sq * sq)
 }
 
 // fourthPowerPlus returns e^4 + add computed exactly in integers (as Ruby does, with bignums

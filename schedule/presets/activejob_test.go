@@ -131,7 +131,7 @@ func TestFixed(t *testing.T) {
 
 // fourthPower must equal the correctly rounded e^4 (what converting Ruby's exact integer gives).
 func TestFourthPowerExactRounding(t *testing.T) {
-	for _, e := range []int{1, 2, 9741, 9742, 46341, 55109, 65535, 65536, 99999, 100000} {
+	for e := 1; e <= schedule.MaxAttempts; e++ {
 		b := new(big.Int).Exp(big.NewInt(int64(e)), big.NewInt(4), nil)
 		want, _ := new(big.Float).SetInt(b).Float64()
 		if got := fourthPower(e); got != want {

@@ -133,3 +133,18 @@ func BenchmarkDraws25(b *testing.B) {
 		b.Fatal(sum)
 	}
 }
+
+// BenchmarkPolynomial25Units is the same schedule laid out from its draws (WriteUnits), as the
+// sampler generates it.
+func BenchmarkPolynomial25Units(b *testing.B) {
+	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
+	vals := make([]float64, 50)
+	units := make([]float64, 24)
+	g := draw.NewSplitMix(1, 0)
+	for i := range units {
+		units[i] = g.Unit()
+	}
+	for b.Loop() {
+		s.WriteUnits(units, vals[:0], 25, true)
+	}
+}
