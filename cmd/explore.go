@@ -26,7 +26,7 @@ a chart of the waits or starts (with the envelope on e), the total window, the e
 "backoffctl table" command line and the library's own configuration.
 
 Keys: up/down (k/j) select, +/- (left/right) change, Enter types a value, Tab or s switches
-strategy, e envelope, w starts/waits, m/c/J write STRATEGY.md/.csv/.json (what table prints), ?
+strategy, PgUp/PgDn/Home/End (or the mouse wheel) scroll the rows, e envelope, w starts/waits, m/c/J write STRATEGY.md/.csv/.json (what table prints), ?
 keys, q quits. Needs a terminal; in scripts use "backoffctl table".`,
 		Example: `  backoffctl explore
   backoffctl explore polynomial --attempts 10

@@ -60,6 +60,8 @@ func TestViews(t *testing.T) {
 		{"start", "polynomial", nil},
 		{"jitter_envelope", "polynomial", []tea.Msg{runes("j"), runes("+"), runes("e")}},
 		{"attempts_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}}},
+		{"scroll_page_down", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("40"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyPgDown}}},
+		{"scroll_end", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEnd}}},
 		{"typed_error", "polynomial", []tea.Msg{runes("k"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("1.5"), tea.KeyMsg{Type: tea.KeyEnter}}},
 		{"help", "sidekiq", []tea.Msg{runes("?")}},
 		{"cap_order_without_cap", "exponential", []tea.Msg{runes("jjjj"), runes("+")}},
@@ -332,6 +334,69 @@ func TestResize(t *testing.T) {
 	m = press(m, tea.WindowSizeMsg{Width: 40, Height: 10})
 	if !strings.Contains(m.View(), "needs at least 60x16") {
 		t.Errorf("small terminal: %q", m.View())
+	}
+}
+
+// TestScroll: every row of a schedule longer than the screen can be reached with PgDn, End and
+// the mouse wheel, and PgUp, Home and the wheel go back.
+func TestScroll(t *testing.T) {
+	m := press(New(options(t, "polynomial")), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU},
+		runes("25"), tea.KeyMsg{Type: tea.KeyEnter})
+	rowsOf := func(m Model) []int {
+		idx, _, _ := m.shown(m.mid())
+		return idx
+	}
+	seen := map[int]bool{}
+	for i := 0; i < 10; i++ {
+		for _, r := range rowsOf(m) {
+			seen[r] = true
+		}
+		m = press(m, tea.KeyMsg{Type: tea.KeyPgDown})
+	}
+	if len(seen) != 25 {
+		t.Errorf("PgDn reaches %d of 25 rows", len(seen))
+	}
+	if !strings.Contains(m.View(), "⋮  11 above · PgUp") || strings.Contains(m.View(), "more · PgDn") {
+		t.Errorf("at the end:\n%s", m.View())
+	}
+	if got := rowsOf(m); got[0] != 11 || got[len(got)-1] != 24 {
+		t.Errorf("at the end rows %v are shown, want 12 to 25", got)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyHome})
+	if got := rowsOf(m); got[0] != 0 || !strings.Contains(m.View(), "⋮  11 more · PgDn") {
+		t.Errorf("Home shows rows %v", got)
+	}
+	m = press(m, runes("G"))
+	if got := rowsOf(m); got[0] != 11 {
+		t.Errorf("G shows rows %v", got)
+	}
+	m = press(m, runes("g"), tea.KeyMsg{Type: tea.KeyPgDown}, tea.KeyMsg{Type: tea.KeyPgUp})
+	if got := rowsOf(m); got[0] != 0 {
+		t.Errorf("PgDn PgUp shows rows %v", got)
+	}
+	wheel := func(b tea.MouseButton) tea.MouseMsg {
+		return tea.MouseMsg{X: 50, Y: 10, Button: b, Action: tea.MouseActionPress}
+	}
+	m = press(m, wheel(tea.MouseButtonWheelDown))
+	if got := rowsOf(m); got[0] != 3 || !strings.Contains(m.View(), "⋮  3 above · PgUp") {
+		t.Errorf("one notch down shows rows %v:\n%s", got, m.View())
+	}
+	for i := 0; i < 10; i++ {
+		m = press(m, wheel(tea.MouseButtonWheelDown))
+	}
+	if got := rowsOf(m); got[len(got)-1] != 24 || got[len(got)-2] != 23 {
+		t.Errorf("the wheel does not reach the end: rows %v", got)
+	}
+	for i := 0; i < 10; i++ {
+		m = press(m, wheel(tea.MouseButtonWheelUp))
+	}
+	if got := rowsOf(m); got[0] != 0 {
+		t.Errorf("the wheel does not reach the start: rows %v", got)
+	}
+	// A taller screen shows them all, whatever was scrolled.
+	m = press(m, runes("G"), tea.WindowSizeMsg{Width: 120, Height: 40})
+	if got := rowsOf(m); len(got) != 25 {
+		t.Errorf("at 120x40 %d rows shown", len(got))
 	}
 }
 

@@ -73,6 +73,7 @@ type Model struct {
 	fresh    bool   // input still holds the current value: the first character typed replaces it
 	status   string
 	isErr    bool
+	top      int // the first schedule row shown when the rows do not fit
 	width    int
 	height   int
 	calc     calc
@@ -279,6 +280,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
+	case tea.MouseMsg:
+		if m.typing || m.help || msg.Action != tea.MouseActionPress {
+			return m, nil
+		}
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			m.scroll(-wheelRows)
+		case tea.MouseButtonWheelDown:
+			m.scroll(+wheelRows)
+		}
+		return m, nil
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyCtrlC {
 			return m, tea.Quit
@@ -301,6 +313,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // keys are the screen's bindings.
 var keys = struct {
 	quit, up, down, inc, dec, enter, next, prev, envelope, starts, markdown, csv, json, help key.Binding
+	pageUp, pageDown, home, end                                                              key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
@@ -316,7 +329,14 @@ var keys = struct {
 	csv:      key.NewBinding(key.WithKeys("c")),
 	json:     key.NewBinding(key.WithKeys("J")),
 	help:     key.NewBinding(key.WithKeys("?")),
+	pageUp:   key.NewBinding(key.WithKeys("pgup")),
+	pageDown: key.NewBinding(key.WithKeys("pgdown")),
+	home:     key.NewBinding(key.WithKeys("home", "g")),
+	end:      key.NewBinding(key.WithKeys("end", "G")),
 }
+
+// wheelRows is how many rows one notch of the mouse wheel scrolls, as in bubbles' viewport.
+const wheelRows = 3
 
 func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.status, m.isErr = "", false
@@ -353,12 +373,26 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.export("json", ".json")
 	case key.Matches(msg, keys.help):
 		m.help = true
+	case key.Matches(msg, keys.pageUp):
+		m.scroll(-max(1, m.page()))
+	case key.Matches(msg, keys.pageDown):
+		m.scroll(+max(1, m.page()))
+	case key.Matches(msg, keys.home):
+		m.top = 0
+	case key.Matches(msg, keys.end):
+		m.top = m.maxTop()
 	}
 	return m, nil
 }
 
+// scroll moves the schedule's first shown row by n rows, within the rows there are.
+func (m *Model) scroll(n int) {
+	m.top = max(0, min(m.maxTop(), min(m.top, m.maxTop())+n))
+}
+
 func (m *Model) switchTo(dir int) {
 	m.cur = (m.cur + dir + len(m.defs)) % len(m.defs)
+	m.top = 0
 	m.selectCount()
 	m.recalc()
 }
@@ -448,7 +482,7 @@ func (c calc) last() float64 {
 
 // Run shows the screen on the terminal in and out until q or Ctrl-C.
 func Run(o Options, in, out *os.File) error {
-	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithInput(in), tea.WithOutput(out))
+	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithInput(in), tea.WithOutput(out))
 	_, err := p.Run()
 	return err
 }

@@ -61,7 +61,7 @@ func (m Model) View() string {
 	lines := []string{m.st.title.Render(fit(title, w)), ""}
 
 	bottom := m.bottom(w)
-	mid := h - len(lines) - len(bottom) - 1
+	mid := h - len(lines) - len(bottom) - 1 // as m.mid()
 	if m.help {
 		lines = append(lines, m.helpLines(w, mid)...)
 	} else {
@@ -75,6 +75,9 @@ func (m Model) View() string {
 	lines = append(lines, bottom...)
 	return strings.Join(lines, "\n")
 }
+
+// mid is how many lines the screen has between the title and the bottom lines.
+func (m Model) mid() int { return m.height - 2 - len(m.bottom(m.width)) - 1 }
 
 // left is the parameter list and the window, mid lines of leftWidth cells.
 func (m Model) left(mid int) []string {
@@ -141,20 +144,9 @@ func (m Model) right(w, mid int) []string {
 		return pad(out, mid, w)
 	}
 	rows := m.calc.rows
-	// Which rows fit: all, or the first ones, a gap and the last.
-	idx := make([]int, 0, len(rows))
-	gap := -1
-	if len(rows) <= mid-1 {
-		for i := range rows {
-			idx = append(idx, i)
-		}
-	} else {
-		for i := 0; i < mid-3; i++ {
-			idx = append(idx, i)
-		}
-		gap = len(idx)
-		idx = append(idx, len(rows)-1)
-	}
+	idx, above, gap := m.shown(mid)
+	// The columns fit the rows shown: fitting every row would leave no room for the chart at 80
+	// columns.
 	numW, startW, waitW := len("#"), len("start"), len("wait")
 	for _, i := range idx {
 		r := rows[i]
@@ -171,10 +163,13 @@ func (m Model) right(w, mid int) []string {
 	}
 	head := fmt.Sprintf("%*s  %*s  %*s  %s", numW, "#", startW, "start", waitW, "wait", what)
 	out := []string{m.st.head.Render(fit(head, w))}
+	if above > 0 {
+		out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d above · PgUp", numW, "⋮", above), w)))
+	}
 	scale := m.scale(idx)
 	for k, i := range idx {
 		if k == gap {
-			out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d more", numW, "⋮", len(rows)-len(idx)), w)))
+			out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d more · PgDn", numW, "⋮", len(rows)-len(idx)-above), w)))
 		}
 		r := rows[i]
 		wait := "-"
@@ -195,6 +190,53 @@ func (m Model) right(w, mid int) []string {
 		out = append(out, m.st.faint.Render(fit(legend, w)))
 	}
 	return pad(out, mid, w)
+}
+
+// rowLines is how many lines the schedule's rows have on a screen of mid lines: all but its head.
+func rowLines(mid int) int { return mid - 1 }
+
+// maxTop is the greatest first row: the end of the schedule, under a "⋮ N above" line.
+func (m Model) maxTop() int {
+	n, avail := len(m.calc.rows), rowLines(m.mid())
+	if n <= avail {
+		return 0
+	}
+	return n - (avail - 1)
+}
+
+// page is how many rows PgUp and PgDn scroll: the rows shown between the two "⋮" lines.
+func (m Model) page() int { return rowLines(m.mid()) - 3 }
+
+// shown returns the rows shown on a screen of mid lines, from the first shown row m.top: all
+// of them when they fit; otherwise a "⋮ N above" line when rows are scrolled off the top (above
+// is N), the rows from m.top, and, unless the end is shown, a "⋮ N more" line before idx[gap]
+// and the last row, whose start is the schedule's window. gap is -1 without that line.
+func (m Model) shown(mid int) (idx []int, above, gap int) {
+	n, avail := len(m.calc.rows), rowLines(mid)
+	gap = -1
+	if n <= avail {
+		for i := 0; i < n; i++ {
+			idx = append(idx, i)
+		}
+		return idx, 0, gap
+	}
+	top := max(0, min(m.top, n-(avail-1)))
+	room := avail
+	if top > 0 {
+		above = top
+		room--
+	}
+	if top+room >= n { // the end: no gap
+		for i := top; i < n; i++ {
+			idx = append(idx, i)
+		}
+		return idx, above, gap
+	}
+	for i := top; i < top+max(1, room-2); i++ {
+		idx = append(idx, i)
+	}
+	gap = len(idx)
+	return append(idx, n-1), above, gap
 }
 
 // value is row i's charted value, its envelope and percentiles (NaN where there are none).
@@ -317,7 +359,7 @@ func (m Model) bottom(w int) []string {
 		}
 		out = append(out, m.st.head.Render(fit(prefix+l, w)))
 	}
-	keyLine := m.st.faint.Render(fit("↑↓ select  ←→ change  ⏎ type  ⇥ strategy  e envelope  m c J save  ? keys  q quit", w))
+	keyLine := m.st.faint.Render(fit(keyLine(w), w))
 	if m.typing {
 		s := m.specs()[m.sel]
 		keyLine = fit("--"+s.Name+" "+string(m.input)+"▏  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
@@ -347,11 +389,29 @@ func wrap(s string, w int) []string {
 	return append(lines, line)
 }
 
+// keyLine lists the main keys, as many as fit in w cells, always ending with help and quit.
+func keyLine(w int) string {
+	const tail = "? keys  q quit"
+	line := ""
+	for _, k := range keyShort {
+		if lipgloss.Width(line+k+"  "+tail) > w {
+			break
+		}
+		line += k + "  "
+	}
+	return line + tail
+}
+
+// keyShort are the key line's entries, the most needed first.
+var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "⇥ strategy", "e envelope", "m c J save", "PgUp PgDn Home End rows"}
+
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
 	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle"},
 	{"Enter", "type a new value (Backspace edits the shown one); Esc cancels"},
 	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
+	{"PgUp PgDn", "scroll the schedule's rows a page (or the mouse wheel)"},
+	{"Home End  g G", "the first rows, the last rows"},
 	{"e", "envelope: least and greatest over all draws"},
 	{"w", "chart the starts instead of the waits, and back"},
 	{"m c J", "write STRATEGY.md .csv .json: what the $ line prints"},
