@@ -144,7 +144,16 @@ func TestSteps(t *testing.T) {
 		{"exponential", "jitter", "none", +1, "full"},
 		{"exponential", "jitter", "none", -1, "band"},
 		{"aiven", "mode", "cap", +1, "timer"},
-		{"aiven", "timer", "1s", -1, "900ms"},
+		{"aiven", "timer", "1s", -1, "950ms"},
+		{"aiven", "timer", "950ms", +1, "1s"},
+		{"polynomial", "job-duration", "100ms", -1, "0s"},
+		{"polynomial", "jitter", "0.01", -1, "0"},
+		{"fixed", "wait", "2s", -1, "1.9s"},
+		{"fixed", "wait", "1.9s", +1, "2s"},
+		{"fixed", "wait", "5s", -1, "4.8s"},
+		{"fixed", "wait", "10s", -1, "9.5s"},
+		{"fixed", "wait", "2.5s", -1, "2.4s"},
+		{"fixed", "wait", "2.5s", +1, "2.6s"},
 		{"sidekiq", "sidekiq-version", "8.0.0", +1, "6.2.1"},
 		{"sidekiq", "sidekiq-version", "7.7.0", +1, "6.2.1"},
 	}
@@ -165,6 +174,97 @@ func TestSteps(t *testing.T) {
 	r, _ := randSpec.ParseText("0.95")
 	if got, _ := stepText(randSpec, r, +1); got != "0.95" {
 		t.Errorf("rand 0.95 + step = %s, want 0.95", got)
+	}
+}
+
+// TestStepsReverse: on the steps' values, Left undoes Right and Right undoes Left, for every
+// stepped parameter of every strategy, from 0 and from its default (after a first step onto the
+// steps' values, as 25ms is between 24ms and 26ms) along twenty steps each way.
+func TestStepsReverse(t *testing.T) {
+	for _, d := range strategy.All() {
+		specs := append(d.Defaults().Specs(), randSpec)
+		for _, s := range specs {
+			if s.Kind != param.Float && s.Kind != param.Duration && s.Kind != param.Int {
+				continue
+			}
+			starts := []string{formatValue(s, s.Default)}
+			if z, err := s.ParseText("0"); err == nil {
+				starts = append(starts, formatValue(s, z))
+			}
+			for _, from := range starts {
+				for _, dir := range []int{+1, -1} {
+					text := from
+					if v, _ := s.ParseText(from); from != "0" && from != "0s" {
+						text, _ = stepText(s, v, dir)
+					}
+					for i := 0; i < 20; i++ {
+						v, err := s.ParseText(text)
+						if err != nil {
+							t.Fatalf("%s --%s: %v", d.Name, s.Name, err)
+						}
+						next, _ := stepText(s, v, dir)
+						if next == text {
+							break // at a limit
+						}
+						nv, err := s.ParseText(next)
+						if err != nil {
+							t.Fatalf("%s --%s %s step %+d = %q: %v", d.Name, s.Name, text, dir, next, err)
+						}
+						if back, _ := stepText(s, nv, -dir); back != text {
+							t.Errorf("%s --%s: %s step %+d = %s, step %+d = %s", d.Name, s.Name, text, dir, next, -dir, back)
+							break
+						}
+						text = next
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLeftUndoesRight: with the keys, Left puts back the value Right changed, whatever it was:
+// 0, a default between the steps' values, a typed one, the top of the range.
+func TestLeftUndoesRight(t *testing.T) {
+	right, left := tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft}
+	cases := []struct {
+		strategy, param, from string
+	}{
+		{"polynomial", "job-duration", "0s"},
+		{"polynomial", "jitter", "0"},
+		{"envoy", "base-interval", "25ms"},
+		{"fixed", "wait", "3.33s"},
+		{"polynomial", "jitter", "0.999"},
+		{"polynomial", "jitter", "100"},
+		{"polynomial", "attempts", "1"},
+	}
+	for _, c := range cases {
+		m := New(options(t, c.strategy))
+		for selected(m) != c.param {
+			m = press(m, runes("j"))
+		}
+		m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes(c.from), tea.KeyMsg{Type: tea.KeyEnter})
+		s, _ := m.def().Defaults().Spec(c.param)
+		show := func(m Model) string { return formatValue(s, m.get(c.param)) }
+		start := show(m)
+		// Each key that changes the value is undone by the opposite one; at a limit it does nothing.
+		for _, keys := range [][2]tea.KeyMsg{{right, left}, {left, right}} {
+			var path []string
+			n := 0
+			for ; n < 3; n++ {
+				before := show(m)
+				if m = press(m, keys[0]); show(m) == before {
+					break
+				}
+				path = append(path, show(m))
+			}
+			for i := 0; i < n; i++ {
+				m = press(m, keys[1])
+				path = append(path, show(m))
+			}
+			if got := show(m); got != start {
+				t.Errorf("%s --%s %s: %s x%d, %s x%d: %v, want back at %s", c.strategy, c.param, c.from, keys[0], n, keys[1], n, path, start)
+			}
+		}
 	}
 }
 

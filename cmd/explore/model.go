@@ -74,11 +74,24 @@ type Model struct {
 	status   string
 	isErr    bool
 	top      int // the first schedule row shown when the rows do not fit
+	steps    []stepped
 	width    int
 	height   int
 	calc     calc
 	st       styles
 }
+
+// stepped is one step of a parameter, kept so that the opposite step puts back exactly the value
+// it came from, even one between the steps' round values (a typed one, a default like 25ms) or
+// at a limit.
+type stepped struct {
+	strategy, param string
+	dir             int
+	from, to        param.Value
+}
+
+// maxSteps bounds the steps kept.
+const maxSteps = 1000
 
 // calc is the schedule at the current values.
 type calc struct {
@@ -400,12 +413,27 @@ func (m *Model) switchTo(dir int) {
 // step moves the selected parameter one step in direction dir.
 func (m *Model) step(dir int) {
 	s := m.specs()[m.sel]
-	text, ok := stepText(s, m.get(s.Name), dir)
+	from := m.get(s.Name)
+	if n := len(m.steps); n > 0 {
+		if last := m.steps[n-1]; last.strategy == m.def().Name && last.param == s.Name && last.dir == -dir && last.to == from {
+			m.steps = m.steps[:n-1]
+			m.set(s, last.from)
+			return
+		}
+	}
+	text, ok := stepText(s, from, dir)
 	if !ok {
 		m.status, m.isErr = "--"+s.Name+" has no steps: press Enter to type a value", true
 		return
 	}
-	m.setText(s, text)
+	if m.setText(s, text) {
+		if to := m.get(s.Name); to != from {
+			if len(m.steps) == maxSteps {
+				m.steps = append(m.steps[:0], m.steps[1:]...)
+			}
+			m.steps = append(m.steps, stepped{m.def().Name, s.Name, dir, from, to})
+		}
+	}
 }
 
 // setText parses text with the parameter's spec, as its flag does, and sets it.
@@ -415,13 +443,18 @@ func (m *Model) setText(s param.Spec, text string) bool {
 		m.status, m.isErr = "--"+s.Name+" "+err.Error(), true
 		return false
 	}
+	m.set(s, v)
+	return true
+}
+
+// set sets a parameter's value and recomputes the schedule.
+func (m *Model) set(s param.Spec, v param.Value) {
 	if s.Name == "rand" {
 		m.values().rand = v
 	} else {
 		m.values().vals[s.Name] = v
 	}
 	m.recalc()
-	return true
 }
 
 // typeKey edits the value being typed: characters, Backspace, Ctrl-U (clear), Enter, Esc.

@@ -407,7 +407,8 @@ var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "⇥ strat
 
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
-	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle"},
+	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle;"},
+	{"", "the opposite key steps back to the value before"},
 	{"Enter", "type a new value (Backspace edits the shown one); Esc cancels"},
 	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
 	{"PgUp PgDn", "scroll the schedule's rows a page (or the mouse wheel)"},
