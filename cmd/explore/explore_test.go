@@ -9,6 +9,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 )
@@ -68,6 +69,7 @@ func TestViews(t *testing.T) {
 		{"exponential_full_cap", "exponential", []tea.Msg{runes("jjjjj"), runes("+"), runes("kk"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("10s"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 		{"exponential_sym", "exponential", []tea.Msg{runes("jjjjj"), runes("+++")}},
 		{"decorrelated_needs_cap", "decorrelated", nil},
+		{"long_names", "temporal", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -497,6 +499,35 @@ func TestScroll(t *testing.T) {
 	m = press(m, runes("G"), tea.WindowSizeMsg{Width: 120, Height: 40})
 	if got := rowsOf(m); len(got) != 25 {
 		t.Errorf("at 120x40 %d rows shown", len(got))
+	}
+}
+
+// TestParamsAligned: every strategy's parameter values start in one column, whole, at 80x24 and
+// 120x40, however long the names (temporal's schedule-to-close-timeout) and the values.
+func TestParamsAligned(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 120, Height: 40}} {
+		for _, d := range strategy.All() {
+			m := press(New(options(t, d.Name)), size)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			col := -1
+			for i, s := range m.specs() {
+				l := lines[3+i]
+				v := formatValue(s, m.get(s.Name))
+				if v == "" {
+					continue
+				}
+				at := strings.Index(l, " "+v+" ")
+				if at < 0 {
+					t.Errorf("%dx%d %s: --%s %s shown as %q", size.Width, size.Height, d.Name, s.Name, v, l)
+					continue
+				}
+				if c := len([]rune(l[:at])); col < 0 {
+					col = c
+				} else if c != col {
+					t.Errorf("%dx%d %s: --%s's value at column %d, the first's at %d:\n%s", size.Width, size.Height, d.Name, s.Name, c, col, strings.Join(lines[3:3+len(m.specs())], "\n"))
+				}
+			}
+		}
 	}
 }
 

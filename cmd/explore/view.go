@@ -82,14 +82,17 @@ func (m Model) mid() int { return m.height - 2 - len(m.bottom(m.width)) - 1 }
 // left is the parameter list and the window, mid lines of leftWidth cells.
 func (m Model) left(mid int) []string {
 	specs := m.specs()
-	nameW := 0
+	// Names and values in two columns: the names as long as the longest, unless the values would
+	// not fit, then names cut with "…".
+	nameW, valW := 0, 0
 	for _, s := range specs {
-		nameW = max(nameW, len(s.Name))
+		nameW = max(nameW, lipgloss.Width(s.Name))
+		valW = max(valW, lipgloss.Width(formatValue(s, m.get(s.Name))))
 	}
-	nameW = min(nameW, 18)
+	nameW = max(4, min(nameW, leftWidth-3-valW))
 	out := []string{m.st.head.Render(fit("Parameters", leftWidth))}
 	for i, s := range specs {
-		line := fit(fmt.Sprintf("  %-*s %s", nameW, s.Name, formatValue(s, m.get(s.Name))), leftWidth)
+		line := fit("  "+fit(s.Name, nameW)+" "+formatValue(s, m.get(s.Name)), leftWidth)
 		if i == m.sel {
 			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), leftWidth))
 		}
