@@ -70,6 +70,7 @@ func TestViews(t *testing.T) {
 		{"exponential_sym", "exponential", []tea.Msg{runes("jjjjj"), runes("+++")}},
 		{"decorrelated_needs_cap", "decorrelated", nil},
 		{"long_names", "temporal", nil},
+		{"envelope_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -509,15 +510,29 @@ func TestParamsAligned(t *testing.T) {
 		for _, d := range strategy.All() {
 			m := press(New(options(t, d.Name)), size)
 			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			col := -1
+			col, shown := -1, 0
 			for i, s := range m.specs() {
-				l := lines[3+i]
 				v := formatValue(s, m.get(s.Name))
+				var l string
+				for _, x := range lines[3:] {
+					name := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(x+" .", "  "), "▸ "))[0]
+					if cut := strings.TrimSuffix(name, "…"); name == s.Name || cut != name && strings.HasPrefix(s.Name, cut) && x[0] != ' ' == (i == m.sel) {
+						l = x
+						break
+					}
+				}
+				if l == "" {
+					continue // not shown: more parameters than lines
+				}
+				shown++
 				if v == "" {
 					continue
 				}
 				at := strings.Index(l, " "+v+" ")
-				if at < 0 {
+				name := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(l, "  "), "▸ "))[0]
+				// The name is whole, or cut with … where a name and a value cannot both fit (tenacity's
+				// --max 4.611686018427388e+18 at 80 columns).
+				if at < 0 || name != s.Name && m.leftWidth(size.Width) >= 2+longest(m) {
 					t.Errorf("%dx%d %s: --%s %s shown as %q", size.Width, size.Height, d.Name, s.Name, v, l)
 					continue
 				}
@@ -527,8 +542,57 @@ func TestParamsAligned(t *testing.T) {
 					t.Errorf("%dx%d %s: --%s's value at column %d, the first's at %d:\n%s", size.Width, size.Height, d.Name, s.Name, c, col, strings.Join(lines[3:3+len(m.specs())], "\n"))
 				}
 			}
+			if shown < min(len(m.specs()), 10) {
+				t.Errorf("%dx%d %s: %d of %d parameters shown", size.Width, size.Height, d.Name, shown, len(m.specs()))
+			}
 		}
 	}
+}
+
+// TestWindowWhole: the window and its envelope show whole in the left pane for every strategy
+// at 80x24 and 120x40 (polynomial's 25 attempts: 20d 9h 44m 28s – 23d 3h 4m 5s), wrapped onto a
+// second line when the pane cannot grow enough.
+func TestWindowWhole(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 120, Height: 40}} {
+		for _, d := range strategy.All() {
+			for _, attempts := range []string{"", "25"} {
+				m := press(New(options(t, d.Name)), size, runes("e"))
+				if attempts != "" {
+					m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes(attempts), tea.KeyMsg{Type: tea.KeyEnter})
+				}
+				if m.calc.err != nil || len(m.calc.bounds) == 0 {
+					continue
+				}
+				lw := m.leftWidth(size.Width)
+				var left []string
+				for _, l := range strings.Split(ansi.Strip(m.View()), "\n")[2:] {
+					r := []rune(l)
+					left = append(left, strings.TrimSpace(string(r[:min(lw, len(r))])))
+				}
+				text := strings.Join(left, " ")
+				b := m.calc.bounds[len(m.calc.bounds)-1]
+				last := m.calc.last()
+				for _, want := range []string{
+					"envelope " + param.HumanDuration(b.StartMin) + " – " + param.HumanDuration(b.StartMax),
+					param.HumanDuration(last) + " (" + raw(last) + "s)",
+				} {
+					if !strings.Contains(text, want) {
+						t.Errorf("%dx%d %s %s: %q not whole in the left pane:\n%s", size.Width, size.Height, d.Name, attempts, want, strings.Join(left, "\n"))
+					}
+				}
+			}
+		}
+	}
+}
+
+// longest is the widest name and value of m's parameters, with the space between them.
+func longest(m Model) int {
+	nameW, valW := 0, 0
+	for _, s := range m.specs() {
+		nameW = max(nameW, len(s.Name))
+		valW = max(valW, len(formatValue(s, m.get(s.Name))))
+	}
+	return nameW + 1 + valW
 }
 
 func TestQuit(t *testing.T) {

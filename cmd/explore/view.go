@@ -36,8 +36,12 @@ func newStyles(r *lipgloss.Renderer) styles {
 	}
 }
 
-// leftWidth is the parameter column's width.
-const leftWidth = 32
+// minLeft is the parameter column's least width; it grows to fit its lines, up to leaving
+// minRight cells for the schedule, and never past half the screen.
+const (
+	minLeft  = 32
+	minRight = 42
+)
 
 // fit pads or truncates s (plain text) to exactly w cells.
 func fit(s string, w int) string {
@@ -65,8 +69,9 @@ func (m Model) View() string {
 	if m.help {
 		lines = append(lines, m.helpLines(w, mid)...)
 	} else {
-		left := m.left(mid)
-		right := m.right(w-leftWidth-2, mid)
+		lw := m.leftWidth(w)
+		left := m.left(lw, mid)
+		right := m.right(w-lw-2, mid)
 		for i := 0; i < mid; i++ {
 			lines = append(lines, left[i]+"  "+right[i])
 		}
@@ -79,8 +84,72 @@ func (m Model) View() string {
 // mid is how many lines the screen has between the title and the bottom lines.
 func (m Model) mid() int { return m.height - 2 - len(m.bottom(m.width)) - 1 }
 
-// left is the parameter list and the window, mid lines of leftWidth cells.
-func (m Model) left(mid int) []string {
+// leftWidth is the parameter column's width on a screen w cells wide: as wide as its lines (the
+// names and values, the window, the envelope on one line), within minLeft and the room the
+// schedule leaves; a window line that cannot fit on one line wraps, and then the column is only
+// as wide as the wrapped lines.
+func (m Model) leftWidth(w int) int {
+	nameW, valW := 0, 0
+	for _, s := range m.specs() {
+		nameW = max(nameW, lipgloss.Width(s.Name))
+		valW = max(valW, lipgloss.Width(formatValue(s, m.get(s.Name))))
+	}
+	need := 2 + nameW + 1 + valW
+	most := max(minLeft, min(w-minRight-2, w/2))
+	for _, segs := range m.window() {
+		if one := 2 + lipgloss.Width(strings.Join(segs, " ")); one <= most {
+			need = max(need, one)
+			continue
+		}
+		for _, l := range wrapPieces(segs, most) { // wrapped: no wider than its lines
+			need = max(need, lipgloss.Width(l))
+		}
+	}
+	return max(minLeft, min(need, most))
+}
+
+// window is the window's lines under "Window", each as pieces that stay whole when a line wraps.
+func (m Model) window() [][]string {
+	if m.calc.err != nil || len(m.calc.rows) == 0 {
+		return nil
+	}
+	last := m.calc.last()
+	out := [][]string{{param.HumanDuration(last), "(" + raw(last) + "s)"}}
+	if n := len(m.calc.bounds); n > 0 {
+		b := m.calc.bounds[n-1]
+		out = append(out, []string{"envelope", param.HumanDuration(b.StartMin) + " –", param.HumanDuration(b.StartMax)})
+	}
+	if q := m.calc.q; q != nil && len(q.Start) > 0 {
+		lastQ := q.Start[len(q.Start)-1]
+		for j, p := range q.Percents {
+			out = append(out, []string{"p" + analyze.PercentileName(p), param.HumanDuration(lastQ[j])})
+		}
+	}
+	return out
+}
+
+// wrapPieces joins pieces with spaces into lines of at most w cells after a two-cell indent;
+// a line that wraps goes on under its second piece (under the value after "envelope").
+func wrapPieces(segs []string, w int) []string {
+	indent := 2
+	if len(segs) > 2 {
+		indent = 2 + lipgloss.Width(segs[0]) + 1
+	}
+	var lines []string
+	line := "  " + segs[0]
+	for _, seg := range segs[1:] {
+		if lipgloss.Width(line)+1+lipgloss.Width(seg) > w {
+			lines = append(lines, line)
+			line = strings.Repeat(" ", indent) + seg
+			continue
+		}
+		line += " " + seg
+	}
+	return append(lines, line)
+}
+
+// left is the parameter list and the window, mid lines of lw cells.
+func (m Model) left(lw, mid int) []string {
 	specs := m.specs()
 	// Names and values in two columns: the names as long as the longest, unless the values would
 	// not fit, then names cut with "…".
@@ -89,32 +158,43 @@ func (m Model) left(mid int) []string {
 		nameW = max(nameW, lipgloss.Width(s.Name))
 		valW = max(valW, lipgloss.Width(formatValue(s, m.get(s.Name))))
 	}
-	nameW = max(4, min(nameW, leftWidth-3-valW))
-	out := []string{m.st.head.Render(fit("Parameters", leftWidth))}
-	for i, s := range specs {
-		line := fit("  "+fit(s.Name, nameW)+" "+formatValue(s, m.get(s.Name)), leftWidth)
-		if i == m.sel {
-			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), leftWidth))
-		}
-		out = append(out, line)
-	}
-	out = append(out, fit("", leftWidth))
-	if m.calc.err == nil && len(m.calc.rows) > 0 {
-		last := m.calc.last()
-		out = append(out, m.st.head.Render(fit("Window", leftWidth)),
-			fit(fmt.Sprintf("  %s (%ss)", param.HumanDuration(last), raw(last)), leftWidth))
-		if n := len(m.calc.bounds); n > 0 {
-			b := m.calc.bounds[n-1]
-			out = append(out, fit(fmt.Sprintf("  envelope %s – %s", param.HumanDuration(b.StartMin), param.HumanDuration(b.StartMax)), leftWidth))
-		}
-		if q := m.calc.q; q != nil && len(q.Start) > 0 {
-			lastQ := q.Start[len(q.Start)-1]
-			for j, p := range q.Percents {
-				out = append(out, fit(fmt.Sprintf("  p%s %s", analyze.PercentileName(p), param.HumanDuration(lastQ[j])), leftWidth))
+	nameW = max(4, min(nameW, lw-3-valW))
+	var win []string
+	if w := m.window(); len(w) > 0 {
+		win = append(win, m.st.head.Render(fit("Window", lw)))
+		for _, segs := range w {
+			for _, l := range wrapPieces(segs, lw) {
+				win = append(win, fit(l, lw))
 			}
 		}
 	}
-	return pad(out, mid, leftWidth)
+	// The window stays in sight: when the parameters and it do not fit, the blank line between
+	// them goes, then the parameters shown are those around the selected one.
+	first, n := 0, len(specs)
+	room := mid - 1 - len(win)
+	blank := len(win) == 0 || n < room
+	if n > room && room > 0 {
+		n = room
+		first = max(0, min(m.sel-n/2, len(specs)-n))
+	}
+	head := "Parameters"
+	if n < len(specs) {
+		head = fmt.Sprintf("Parameters %d–%d of %d", first+1, first+n, len(specs))
+	}
+	out := []string{m.st.head.Render(fit(head, lw))}
+	for i := first; i < first+n; i++ {
+		s := specs[i]
+		line := fit("  "+fit(s.Name, nameW)+" "+formatValue(s, m.get(s.Name)), lw)
+		if i == m.sel {
+			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), lw))
+		}
+		out = append(out, line)
+	}
+	if blank {
+		out = append(out, fit("", lw))
+	}
+	out = append(out, win...)
+	return pad(out, mid, lw)
 }
 
 // pad cuts or extends lines to n lines of w cells.
