@@ -2,6 +2,8 @@ package explore
 
 import (
 	"bytes"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -70,6 +72,7 @@ func TestViews(t *testing.T) {
 		{"exponential_sym", "exponential", []tea.Msg{runes("jjjjj"), runes("+++")}},
 		{"decorrelated_needs_cap", "decorrelated", nil},
 		{"long_names", "temporal", nil},
+		{"save_prompt", "polynomial", []tea.Msg{runes("x")}},
 		{"envelope_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 	}
 	for _, c := range cases {
@@ -593,6 +596,76 @@ func longest(m Model) int {
 		valW = max(valW, len(formatValue(s, m.get(s.Name))))
 	}
 	return nameW + 1 + valW
+}
+
+// TestExport: x then m, c or j writes what table prints; m, c, J alone write nothing, and an
+// existing file is never replaced: the next free name is taken and the status says so.
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	o := options(t, "polynomial")
+	var ran []string
+	o.Table = func(args []string) error {
+		ran = append(ran, strings.Join(args, " "))
+		if args[len(args)-1] == "polynomial-3.json" {
+			return errors.New("disk full")
+		}
+		return os.WriteFile(args[len(args)-1], []byte(strings.Join(args, " ")), 0o666)
+	}
+	files := func() string {
+		es, _ := os.ReadDir(dir)
+		var out []string
+		for _, e := range es {
+			b, _ := os.ReadFile(e.Name())
+			out = append(out, e.Name()+"="+string(b))
+		}
+		return strings.Join(out, "; ")
+	}
+	m := press(New(o), runes("m"), runes("c"), runes("J"))
+	if got := files(); got != "" || len(ran) != 0 {
+		t.Fatalf("m c J alone wrote %q", got)
+	}
+	if selected(m) != "attempts" {
+		t.Errorf("J moved the selection to %s", selected(m))
+	}
+	m = press(m, runes("x"), tea.KeyMsg{Type: tea.KeyEsc})
+	if got := files(); got != "" || m.status != "nothing written" || m.saving {
+		t.Fatalf("x Esc: files %q, status %q", got, m.status)
+	}
+	m = press(m, runes("x"), runes("m"))
+	if want := "polynomial.md=table polynomial -o markdown --output polynomial.md"; files() != want {
+		t.Errorf("x m: %s, want %s", files(), want)
+	}
+	if want := "wrote polynomial.md: backoffctl table polynomial -o markdown"; m.status != want {
+		t.Errorf("x m: status %q, want %q", m.status, want)
+	}
+	m = press(m, runes("+"), runes("x"), runes("m"))
+	if want := "polynomial-2.md=table polynomial --attempts 6 -o markdown --output polynomial-2.md; polynomial.md=table polynomial -o markdown --output polynomial.md"; files() != want {
+		t.Errorf("x m again: %s", files())
+	}
+	if want := "polynomial.md exists, so wrote polynomial-2.md: backoffctl table polynomial --attempts 6 -o markdown"; m.status != want {
+		t.Errorf("x m again: status %q, want %q", m.status, want)
+	}
+	if !strings.Contains(m.View(), "polynomial.md exists, so wrote polynomial-2.md") {
+		t.Errorf("the screen does not say so:\n%s", m.View())
+	}
+	os.WriteFile("polynomial.csv", []byte("keep"), 0o666)
+	os.WriteFile("polynomial.json", []byte("keep"), 0o666)
+	os.WriteFile("polynomial-2.json", []byte("keep"), 0o666)
+	m = press(m, runes("x"), runes("c"))
+	if got := files(); !strings.Contains(got, "polynomial.csv=keep;") || !strings.Contains(got, "polynomial-2.csv=table polynomial --attempts 6 -o csv --output polynomial-2.csv") {
+		t.Errorf("x c over polynomial.csv: %s", got)
+	}
+	// Keys that arrive in one message (tmux send-keys x m) are keys one by one.
+	m = press(m, runes("xm"))
+	if got := files(); !strings.Contains(got, "polynomial-3.md=") {
+		t.Errorf("xm in one message: %s", got)
+	}
+	// A failed export leaves no empty file behind.
+	m = press(m, runes("x"), runes("j"))
+	if got := files(); strings.Contains(got, "polynomial-3.json") || m.status != "disk full" || !m.isErr {
+		t.Errorf("failed export: %s, status %q", got, m.status)
+	}
 }
 
 func TestQuit(t *testing.T) {

@@ -5,6 +5,8 @@
 package explore
 
 import (
+	"errors"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -68,6 +70,7 @@ type Model struct {
 	envelope bool
 	starts   bool // chart the starts rather than the waits
 	help     bool
+	saving   bool // x was pressed: m, c or j picks the format
 	typing   bool
 	input    []rune // the value being typed
 	fresh    bool   // input still holds the current value: the first character typed replaces it
@@ -311,6 +314,29 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.typing {
 			return m.typeKey(msg)
 		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// Keys that arrive together (a fast typist, tmux send-keys) come as one message:
+			// each is a key. Pasted text is not keys.
+			if msg.Paste {
+				return m, nil
+			}
+			var cmds []tea.Cmd
+			var next tea.Model = m
+			for _, r := range msg.Runes {
+				var cmd tea.Cmd
+				next, cmd = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				if cmd != nil {
+					cmds = append(cmds, cmd)
+				}
+			}
+			if len(cmds) == 0 {
+				return next, nil
+			}
+			return next, tea.Sequence(cmds...)
+		}
+		if m.saving {
+			return m.saveKey(msg)
+		}
 		if m.help {
 			m.help = false
 			if k := msg.String(); k == "q" {
@@ -325,8 +351,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // keys are the screen's bindings.
 var keys = struct {
-	quit, up, down, inc, dec, enter, next, prev, envelope, starts, markdown, csv, json, help key.Binding
-	pageUp, pageDown, home, end                                                              key.Binding
+	quit, up, down, inc, dec, enter, next, prev, envelope, starts, save, markdown, csv, json, help key.Binding
+	pageUp, pageDown, home, end                                                                    key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
@@ -338,9 +364,10 @@ var keys = struct {
 	prev:     key.NewBinding(key.WithKeys("shift+tab", "S")),
 	envelope: key.NewBinding(key.WithKeys("e")),
 	starts:   key.NewBinding(key.WithKeys("w")),
+	save:     key.NewBinding(key.WithKeys("x")),
 	markdown: key.NewBinding(key.WithKeys("m")),
 	csv:      key.NewBinding(key.WithKeys("c")),
-	json:     key.NewBinding(key.WithKeys("J")),
+	json:     key.NewBinding(key.WithKeys("j", "J")),
 	help:     key.NewBinding(key.WithKeys("?")),
 	pageUp:   key.NewBinding(key.WithKeys("pgup")),
 	pageDown: key.NewBinding(key.WithKeys("pgdown")),
@@ -378,12 +405,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.recalc()
 	case key.Matches(msg, keys.starts):
 		m.starts = !m.starts
-	case key.Matches(msg, keys.markdown):
-		m.export("markdown", ".md")
-	case key.Matches(msg, keys.csv):
-		m.export("csv", ".csv")
-	case key.Matches(msg, keys.json):
-		m.export("json", ".json")
+	case key.Matches(msg, keys.save):
+		m.saving = true
 	case key.Matches(msg, keys.help):
 		m.help = true
 	case key.Matches(msg, keys.pageUp):
@@ -489,20 +512,68 @@ func (m Model) typeKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// saveKey takes the key after x: m, c or j writes the file, any other key cancels.
+func (m Model) saveKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	m.saving = false
+	m.status, m.isErr = "", false
+	switch {
+	case key.Matches(msg, keys.markdown):
+		m.export("markdown", ".md")
+	case key.Matches(msg, keys.csv):
+		m.export("csv", ".csv")
+	case key.Matches(msg, keys.json):
+		m.export("json", ".json")
+	default:
+		m.status = "nothing written"
+	}
+	return m, nil
+}
+
 // export writes what `table` prints for the current values in one format to STRATEGY.ext in the
-// working directory, by running that command with --output.
+// working directory, by running that command with --output. An existing file is never
+// replaced: the next free name (STRATEGY-2.ext, ...) is taken instead, and the status says so.
 func (m *Model) export(formatName, ext string) {
 	if m.calc.err != nil {
 		m.status, m.isErr = "nothing to export: "+m.calc.err.Error(), true
 		return
 	}
-	file := m.def().Name + ext
+	want := m.def().Name + ext
+	file, err := reserve(m.def().Name, ext)
+	if err != nil {
+		m.status, m.isErr = "cannot write "+want+": "+err.Error(), true
+		return
+	}
 	args := append(m.Args(), "-o", formatName, "--output", file)
 	if err := m.opts.Table(args); err != nil {
+		os.Remove(file)
 		m.status, m.isErr = err.Error(), true
 		return
 	}
 	m.status = "wrote " + file + ": " + m.CommandLine() + " -o " + formatName
+	if file != want {
+		m.status = want + " exists, so wrote " + file + ": " + m.CommandLine() + " -o " + formatName
+	}
+}
+
+// reserve creates the first of base+ext, base-2+ext, ... base-999+ext that does not exist, empty
+// and only if it does not (O_EXCL: a file that appears meanwhile is not taken), and returns its
+// name; the export then replaces that empty file.
+func reserve(base, ext string) (string, error) {
+	for i := 1; i < 1000; i++ {
+		name := base + ext
+		if i > 1 {
+			name = base + "-" + strconv.Itoa(i) + ext
+		}
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, f.Close()
+	}
+	return "", errors.New(base + "-2" + ext + " to " + base + "-999" + ext + " exist too")
 }
 
 // last is the start of the last row, the schedule's window.

@@ -443,6 +443,10 @@ func (m Model) bottom(w int) []string {
 		out = append(out, m.st.head.Render(fit(prefix+l, w)))
 	}
 	keyLine := m.st.faint.Render(fit(keyLine(w), w))
+	if m.saving {
+		name := m.def().Name
+		keyLine = fit("save: m "+name+".md  c .csv  j .json  · an existing file is kept · Esc cancels", w)
+	}
 	if m.typing {
 		s := m.specs()[m.sel]
 		keyLine = fit("--"+s.Name+" "+string(m.input)+"▏  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
@@ -486,7 +490,7 @@ func keyLine(w int) string {
 }
 
 // keyShort are the key line's entries, the most needed first.
-var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "⇥ strategy", "e envelope", "m c J save", "PgUp PgDn Home End rows"}
+var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "⇥ strategy", "e envelope", "x save", "PgUp PgDn Home End rows"}
 
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
@@ -498,7 +502,8 @@ var keyHelp = [][2]string{
 	{"Home End  g G", "the first rows, the last rows"},
 	{"e", "envelope: least and greatest over all draws"},
 	{"w", "chart the starts instead of the waits, and back"},
-	{"m c J", "write STRATEGY.md .csv .json: what the $ line prints"},
+	{"x then m c j", "write STRATEGY.md .csv .json: what the $ line prints; an"},
+	{"", "existing file is kept and STRATEGY-2.md ... written instead"},
 	{"?", "this help (any key closes it)"},
 	{"q  Ctrl-C", "quit"},
 }
