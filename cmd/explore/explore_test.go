@@ -73,6 +73,8 @@ func TestViews(t *testing.T) {
 		{"decorrelated_needs_cap", "decorrelated", nil},
 		{"long_names", "temporal", nil},
 		{"save_prompt", "polynomial", []tea.Msg{runes("x")}},
+		{"picker", "polynomial", []tea.Msg{runes("/")}},
+		{"picker_filtered", "polynomial", []tea.Msg{runes("/"), runes("e"), runes("x"), runes("p"), tea.KeyMsg{Type: tea.KeyDown}}},
 		{"envelope_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 	}
 	for _, c := range cases {
@@ -665,6 +667,69 @@ func TestExport(t *testing.T) {
 	m = press(m, runes("x"), runes("j"))
 	if got := files(); strings.Contains(got, "polynomial-3.json") || m.status != "disk full" || !m.isErr {
 		t.Errorf("failed export: %s, status %q", got, m.status)
+	}
+}
+
+// TestPicker: / opens the strategy picker; typing filters (names that start with the text first,
+// then names and summaries containing it), ↑ ↓ choose, Enter picks, Esc cancels, and letters
+// are text there, not keys (q does not quit, j does not move).
+func TestPicker(t *testing.T) {
+	m := press(New(options(t, "polynomial")), runes("+"), runes("/"))
+	if !m.picking || !strings.Contains(m.View(), "Strategy /") || !strings.Contains(m.View(), "▸ polynomial") {
+		t.Fatalf("/ does not open the picker at polynomial:\n%s", m.View())
+	}
+	names := func(m Model) []string {
+		var out []string
+		for _, i := range m.matches() {
+			out = append(out, m.defs[i].Name)
+		}
+		return out
+	}
+	if got := len(names(m)); got != len(strategy.All()) {
+		t.Errorf("the empty filter lists %d strategies", got)
+	}
+	m = press(m, runes("temp"), tea.KeyMsg{Type: tea.KeyEnter})
+	if m.picking || m.def().Name != "temporal" || selected(m) != m.def().Count {
+		t.Errorf("/ temp Enter: %s (picking %v)", m.def().Name, m.picking)
+	}
+	// Back at polynomial its values were kept; Esc leaves the strategy alone.
+	m = press(m, runes("/"), runes("poly"), tea.KeyMsg{Type: tea.KeyEnter})
+	if got := strings.Join(m.Args(), " "); got != "table polynomial --attempts 6" {
+		t.Errorf("/ poly Enter: %s", got)
+	}
+	m = press(m, runes("/"), runes("sidekiq"), tea.KeyMsg{Type: tea.KeyEsc})
+	if m.picking || m.def().Name != "polynomial" {
+		t.Errorf("Esc: %s (picking %v)", m.def().Name, m.picking)
+	}
+	// Prefix matches first, then names containing the text, then summaries.
+	m = press(m, runes("/"), runes("exp"))
+	got := names(m)
+	if len(got) < 2 || got[0] != "exponential" {
+		t.Errorf("/exp lists %v, want exponential first", got)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyDown}, tea.KeyMsg{Type: tea.KeyEnter})
+	if m.def().Name != got[1] {
+		t.Errorf("/exp Down Enter picks %s, want %s", m.def().Name, got[1])
+	}
+	// No match: Enter says so and keeps the picker open.
+	m = press(m, runes("/"), runes("qjzz"), tea.KeyMsg{Type: tea.KeyEnter})
+	if !m.picking || !strings.Contains(m.status, `no strategy matches "qjzz"`) || !strings.Contains(m.View(), "0 of ") {
+		t.Errorf("no match: picking %v, status %q", m.picking, m.status)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("fixed"), tea.KeyMsg{Type: tea.KeyEnter})
+	if m.def().Name != "fixed" {
+		t.Errorf("Ctrl-U fixed Enter picks %s", m.def().Name)
+	}
+	// An alias matches too.
+	for _, d := range strategy.All() {
+		if len(d.Aliases) > 0 {
+			m = press(m, runes("/"), runes(d.Aliases[0]))
+			if got := names(m); len(got) == 0 || got[0] != d.Name && !strings.HasPrefix(got[0], d.Aliases[0]) {
+				t.Errorf("/%s lists %v, want %s first", d.Aliases[0], got, d.Name)
+			}
+			m = press(m, tea.KeyMsg{Type: tea.KeyEsc})
+			break
+		}
 	}
 }
 

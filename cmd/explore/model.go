@@ -71,6 +71,9 @@ type Model struct {
 	starts   bool // chart the starts rather than the waits
 	help     bool
 	saving   bool // x was pressed: m, c or j picks the format
+	picking  bool // the strategy picker is open
+	filter   []rune
+	pick     int // the chosen line of the picker
 	typing   bool
 	input    []rune // the value being typed
 	fresh    bool   // input still holds the current value: the first character typed replaces it
@@ -297,7 +300,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
 	case tea.MouseMsg:
-		if m.typing || m.help || msg.Action != tea.MouseActionPress {
+		if m.typing || m.help || m.picking || msg.Action != tea.MouseActionPress {
 			return m, nil
 		}
 		switch msg.Button {
@@ -313,6 +316,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if m.typing {
 			return m.typeKey(msg)
+		}
+		if m.picking {
+			return m.pickKey(msg)
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys that arrive together (a fast typist, tmux send-keys) come as one message:
@@ -351,8 +357,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // keys are the screen's bindings.
 var keys = struct {
-	quit, up, down, inc, dec, enter, next, prev, envelope, starts, save, markdown, csv, json, help key.Binding
-	pageUp, pageDown, home, end                                                                    key.Binding
+	quit, up, down, inc, dec, enter, next, prev, pick, envelope, starts, save, markdown, csv, json, help key.Binding
+	pageUp, pageDown, home, end                                                                          key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
@@ -362,6 +368,7 @@ var keys = struct {
 	enter:    key.NewBinding(key.WithKeys("enter")),
 	next:     key.NewBinding(key.WithKeys("tab", "s")),
 	prev:     key.NewBinding(key.WithKeys("shift+tab", "S")),
+	pick:     key.NewBinding(key.WithKeys("/")),
 	envelope: key.NewBinding(key.WithKeys("e")),
 	starts:   key.NewBinding(key.WithKeys("w")),
 	save:     key.NewBinding(key.WithKeys("x")),
@@ -400,6 +407,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.switchTo(+1)
 	case key.Matches(msg, keys.prev):
 		m.switchTo(-1)
+	case key.Matches(msg, keys.pick):
+		m.openPicker()
 	case key.Matches(msg, keys.envelope):
 		m.envelope = !m.envelope
 		m.recalc()

@@ -66,9 +66,12 @@ func (m Model) View() string {
 
 	bottom := m.bottom(w)
 	mid := h - len(lines) - len(bottom) - 1 // as m.mid()
-	if m.help {
+	switch {
+	case m.help:
 		lines = append(lines, m.helpLines(w, mid)...)
-	} else {
+	case m.picking:
+		lines = append(lines, m.pickLines(w, mid)...)
+	default:
 		lw := m.leftWidth(w)
 		left := m.left(lw, mid)
 		right := m.right(w-lw-2, mid)
@@ -443,6 +446,9 @@ func (m Model) bottom(w int) []string {
 		out = append(out, m.st.head.Render(fit(prefix+l, w)))
 	}
 	keyLine := m.st.faint.Render(fit(keyLine(w), w))
+	if m.picking {
+		keyLine = fit("type to filter  ↑↓ choose  ⏎ pick  Esc cancel", w)
+	}
 	if m.saving {
 		name := m.def().Name
 		keyLine = fit("save: m "+name+".md  c .csv  j .json  · an existing file is kept · Esc cancels", w)
@@ -490,13 +496,14 @@ func keyLine(w int) string {
 }
 
 // keyShort are the key line's entries, the most needed first.
-var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "⇥ strategy", "e envelope", "x save", "PgUp PgDn Home End rows"}
+var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "/ ⇥ strategy", "e envelope", "x save", "PgUp PgDn Home End rows"}
 
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
 	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle;"},
 	{"", "the opposite key steps back to the value before"},
 	{"Enter", "type a new value (Backspace edits the shown one); Esc cancels"},
+	{"/", "pick a strategy: type to filter, ↑ ↓, Enter picks, Esc cancels"},
 	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
 	{"PgUp PgDn", "scroll the schedule's rows a page (or the mouse wheel)"},
 	{"Home End  g G", "the first rows, the last rows"},
