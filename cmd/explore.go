@@ -25,9 +25,11 @@ func newExploreCmd(g *globalOptions) *cobra.Command {
 a chart of the waits or starts (with the envelope on e), the total window, the equivalent
 "backoffctl table" command line and the library's own configuration.
 
-Keys: up/down (k/j) select, +/- (left/right) change, Enter types a value, Tab or s switches
-strategy, e envelope, w starts/waits, m/c/J write STRATEGY.md/.csv/.json (what table prints), ?
-keys, q quits. Needs a terminal; in scripts use "backoffctl table".`,
+Keys: up/down (k/j) select, +/- (left/right) change, Enter types a value, / picks a strategy
+(type to filter), Tab or s switches to the next, PgUp/PgDn/Home/End (or the mouse wheel) scroll
+the rows, e envelope, w starts/waits, x then m/c/j writes STRATEGY.md/.csv/.json (what table
+prints; an existing file is kept and STRATEGY-2.md ... written instead), ? keys, q quits. Needs
+a terminal; in scripts use "backoffctl table".`,
 		Example: `  backoffctl explore
   backoffctl explore polynomial --attempts 10
   backoffctl explore exponential --cap 30s --jitter full --envelope`,

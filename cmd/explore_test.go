@@ -11,7 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// TestExploreExportsWhatTablePrints: m, c and J write STRATEGY.md/.csv/.json in the working
+// TestExploreExportsWhatTablePrints: x then m, c or j writes STRATEGY.md/.csv/.json in the working
 // directory, byte for byte what `backoffctl table` prints for the command line explore shows.
 func TestExploreExportsWhatTablePrints(t *testing.T) {
 	dir := t.TempDir()
@@ -24,7 +24,7 @@ func TestExploreExportsWhatTablePrints(t *testing.T) {
 	for _, name := range []string{"polynomial", "sidekiq", "aiven", "exponential"} {
 		def, _ := strategy.Find(name)
 		var m tea.Model = explore.New(explore.Options{Def: def, Values: def.Defaults(), Rand: 0.5, Lang: "en", Table: runTable})
-		for _, k := range []string{"+", "j", "+", "e", "m", "c", "J"} {
+		for _, k := range []string{"+", "j", "+", "e", "x", "m", "x", "c", "x", "j"} {
 			m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
 		}
 		args := m.(explore.Model).Args()

@@ -2,6 +2,8 @@ package explore
 
 import (
 	"bytes"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 )
@@ -60,12 +63,19 @@ func TestViews(t *testing.T) {
 		{"start", "polynomial", nil},
 		{"jitter_envelope", "polynomial", []tea.Msg{runes("j"), runes("+"), runes("e")}},
 		{"attempts_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}}},
+		{"scroll_page_down", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("40"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyPgDown}}},
+		{"scroll_end", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEnd}}},
 		{"typed_error", "polynomial", []tea.Msg{runes("k"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("1.5"), tea.KeyMsg{Type: tea.KeyEnter}}},
 		{"help", "sidekiq", []tea.Msg{runes("?")}},
 		{"cap_order_without_cap", "exponential", []tea.Msg{runes("jjjj"), runes("+")}},
 		{"exponential_full_cap", "exponential", []tea.Msg{runes("jjjjj"), runes("+"), runes("kk"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("10s"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 		{"exponential_sym", "exponential", []tea.Msg{runes("jjjjj"), runes("+++")}},
 		{"decorrelated_needs_cap", "decorrelated", nil},
+		{"long_names", "temporal", nil},
+		{"save_prompt", "polynomial", []tea.Msg{runes("x")}},
+		{"picker", "polynomial", []tea.Msg{runes("/")}},
+		{"picker_filtered", "polynomial", []tea.Msg{runes("/"), runes("e"), runes("x"), runes("p"), tea.KeyMsg{Type: tea.KeyDown}}},
+		{"envelope_25", "polynomial", []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("25"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -142,7 +152,16 @@ func TestSteps(t *testing.T) {
 		{"exponential", "jitter", "none", +1, "full"},
 		{"exponential", "jitter", "none", -1, "band"},
 		{"aiven", "mode", "cap", +1, "timer"},
-		{"aiven", "timer", "1s", -1, "900ms"},
+		{"aiven", "timer", "1s", -1, "950ms"},
+		{"aiven", "timer", "950ms", +1, "1s"},
+		{"polynomial", "job-duration", "100ms", -1, "0s"},
+		{"polynomial", "jitter", "0.01", -1, "0"},
+		{"fixed", "wait", "2s", -1, "1.9s"},
+		{"fixed", "wait", "1.9s", +1, "2s"},
+		{"fixed", "wait", "5s", -1, "4.8s"},
+		{"fixed", "wait", "10s", -1, "9.5s"},
+		{"fixed", "wait", "2.5s", -1, "2.4s"},
+		{"fixed", "wait", "2.5s", +1, "2.6s"},
 		{"sidekiq", "sidekiq-version", "8.0.0", +1, "6.2.1"},
 		{"sidekiq", "sidekiq-version", "7.7.0", +1, "6.2.1"},
 	}
@@ -163,6 +182,97 @@ func TestSteps(t *testing.T) {
 	r, _ := randSpec.ParseText("0.95")
 	if got, _ := stepText(randSpec, r, +1); got != "0.95" {
 		t.Errorf("rand 0.95 + step = %s, want 0.95", got)
+	}
+}
+
+// TestStepsReverse: on the steps' values, Left undoes Right and Right undoes Left, for every
+// stepped parameter of every strategy, from 0 and from its default (after a first step onto the
+// steps' values, as 25ms is between 24ms and 26ms) along twenty steps each way.
+func TestStepsReverse(t *testing.T) {
+	for _, d := range strategy.All() {
+		specs := append(d.Defaults().Specs(), randSpec)
+		for _, s := range specs {
+			if s.Kind != param.Float && s.Kind != param.Duration && s.Kind != param.Int {
+				continue
+			}
+			starts := []string{formatValue(s, s.Default)}
+			if z, err := s.ParseText("0"); err == nil {
+				starts = append(starts, formatValue(s, z))
+			}
+			for _, from := range starts {
+				for _, dir := range []int{+1, -1} {
+					text := from
+					if v, _ := s.ParseText(from); from != "0" && from != "0s" {
+						text, _ = stepText(s, v, dir)
+					}
+					for i := 0; i < 20; i++ {
+						v, err := s.ParseText(text)
+						if err != nil {
+							t.Fatalf("%s --%s: %v", d.Name, s.Name, err)
+						}
+						next, _ := stepText(s, v, dir)
+						if next == text {
+							break // at a limit
+						}
+						nv, err := s.ParseText(next)
+						if err != nil {
+							t.Fatalf("%s --%s %s step %+d = %q: %v", d.Name, s.Name, text, dir, next, err)
+						}
+						if back, _ := stepText(s, nv, -dir); back != text {
+							t.Errorf("%s --%s: %s step %+d = %s, step %+d = %s", d.Name, s.Name, text, dir, next, -dir, back)
+							break
+						}
+						text = next
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLeftUndoesRight: with the keys, Left puts back the value Right changed, whatever it was:
+// 0, a default between the steps' values, a typed one, the top of the range.
+func TestLeftUndoesRight(t *testing.T) {
+	right, left := tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft}
+	cases := []struct {
+		strategy, param, from string
+	}{
+		{"polynomial", "job-duration", "0s"},
+		{"polynomial", "jitter", "0"},
+		{"envoy", "base-interval", "25ms"},
+		{"fixed", "wait", "3.33s"},
+		{"polynomial", "jitter", "0.999"},
+		{"polynomial", "jitter", "100"},
+		{"polynomial", "attempts", "1"},
+	}
+	for _, c := range cases {
+		m := New(options(t, c.strategy))
+		for selected(m) != c.param {
+			m = press(m, runes("j"))
+		}
+		m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes(c.from), tea.KeyMsg{Type: tea.KeyEnter})
+		s, _ := m.def().Defaults().Spec(c.param)
+		show := func(m Model) string { return formatValue(s, m.get(c.param)) }
+		start := show(m)
+		// Each key that changes the value is undone by the opposite one; at a limit it does nothing.
+		for _, keys := range [][2]tea.KeyMsg{{right, left}, {left, right}} {
+			var path []string
+			n := 0
+			for ; n < 3; n++ {
+				before := show(m)
+				if m = press(m, keys[0]); show(m) == before {
+					break
+				}
+				path = append(path, show(m))
+			}
+			for i := 0; i < n; i++ {
+				m = press(m, keys[1])
+				path = append(path, show(m))
+			}
+			if got := show(m); got != start {
+				t.Errorf("%s --%s %s: %s x%d, %s x%d: %v, want back at %s", c.strategy, c.param, c.from, keys[0], n, keys[1], n, path, start)
+			}
+		}
 	}
 }
 
@@ -332,6 +442,294 @@ func TestResize(t *testing.T) {
 	m = press(m, tea.WindowSizeMsg{Width: 40, Height: 10})
 	if !strings.Contains(m.View(), "needs at least 60x16") {
 		t.Errorf("small terminal: %q", m.View())
+	}
+}
+
+// TestScroll: every row of a schedule longer than the screen can be reached with PgDn, End and
+// the mouse wheel, and PgUp, Home and the wheel go back.
+func TestScroll(t *testing.T) {
+	m := press(New(options(t, "polynomial")), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU},
+		runes("25"), tea.KeyMsg{Type: tea.KeyEnter})
+	rowsOf := func(m Model) []int {
+		idx, _, _ := m.shown(m.mid())
+		return idx
+	}
+	seen := map[int]bool{}
+	for i := 0; i < 10; i++ {
+		for _, r := range rowsOf(m) {
+			seen[r] = true
+		}
+		m = press(m, tea.KeyMsg{Type: tea.KeyPgDown})
+	}
+	if len(seen) != 25 {
+		t.Errorf("PgDn reaches %d of 25 rows", len(seen))
+	}
+	if !strings.Contains(m.View(), "⋮  11 above · PgUp") || strings.Contains(m.View(), "more · PgDn") {
+		t.Errorf("at the end:\n%s", m.View())
+	}
+	if got := rowsOf(m); got[0] != 11 || got[len(got)-1] != 24 {
+		t.Errorf("at the end rows %v are shown, want 12 to 25", got)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyHome})
+	if got := rowsOf(m); got[0] != 0 || !strings.Contains(m.View(), "⋮  11 more · PgDn") {
+		t.Errorf("Home shows rows %v", got)
+	}
+	m = press(m, runes("G"))
+	if got := rowsOf(m); got[0] != 11 {
+		t.Errorf("G shows rows %v", got)
+	}
+	m = press(m, runes("g"), tea.KeyMsg{Type: tea.KeyPgDown}, tea.KeyMsg{Type: tea.KeyPgUp})
+	if got := rowsOf(m); got[0] != 0 {
+		t.Errorf("PgDn PgUp shows rows %v", got)
+	}
+	wheel := func(b tea.MouseButton) tea.MouseMsg {
+		return tea.MouseMsg{X: 50, Y: 10, Button: b, Action: tea.MouseActionPress}
+	}
+	m = press(m, wheel(tea.MouseButtonWheelDown))
+	if got := rowsOf(m); got[0] != 3 || !strings.Contains(m.View(), "⋮  3 above · PgUp") {
+		t.Errorf("one notch down shows rows %v:\n%s", got, m.View())
+	}
+	for i := 0; i < 10; i++ {
+		m = press(m, wheel(tea.MouseButtonWheelDown))
+	}
+	if got := rowsOf(m); got[len(got)-1] != 24 || got[len(got)-2] != 23 {
+		t.Errorf("the wheel does not reach the end: rows %v", got)
+	}
+	for i := 0; i < 10; i++ {
+		m = press(m, wheel(tea.MouseButtonWheelUp))
+	}
+	if got := rowsOf(m); got[0] != 0 {
+		t.Errorf("the wheel does not reach the start: rows %v", got)
+	}
+	// A taller screen shows them all, whatever was scrolled.
+	m = press(m, runes("G"), tea.WindowSizeMsg{Width: 120, Height: 40})
+	if got := rowsOf(m); len(got) != 25 {
+		t.Errorf("at 120x40 %d rows shown", len(got))
+	}
+}
+
+// TestParamsAligned: every strategy's parameter values start in one column, whole, at 80x24 and
+// 120x40, however long the names (temporal's schedule-to-close-timeout) and the values.
+func TestParamsAligned(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 120, Height: 40}} {
+		for _, d := range strategy.All() {
+			m := press(New(options(t, d.Name)), size)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			col, shown := -1, 0
+			for i, s := range m.specs() {
+				v := formatValue(s, m.get(s.Name))
+				var l string
+				for _, x := range lines[3:] {
+					name := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(x+" .", "  "), "▸ "))[0]
+					if cut := strings.TrimSuffix(name, "…"); name == s.Name || cut != name && strings.HasPrefix(s.Name, cut) && x[0] != ' ' == (i == m.sel) {
+						l = x
+						break
+					}
+				}
+				if l == "" {
+					continue // not shown: more parameters than lines
+				}
+				shown++
+				if v == "" {
+					continue
+				}
+				at := strings.Index(l, " "+v+" ")
+				name := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(l, "  "), "▸ "))[0]
+				// The name is whole, or cut with … where a name and a value cannot both fit (tenacity's
+				// --max 4.611686018427388e+18 at 80 columns).
+				if at < 0 || name != s.Name && m.leftWidth(size.Width) >= 2+longest(m) {
+					t.Errorf("%dx%d %s: --%s %s shown as %q", size.Width, size.Height, d.Name, s.Name, v, l)
+					continue
+				}
+				if c := len([]rune(l[:at])); col < 0 {
+					col = c
+				} else if c != col {
+					t.Errorf("%dx%d %s: --%s's value at column %d, the first's at %d:\n%s", size.Width, size.Height, d.Name, s.Name, c, col, strings.Join(lines[3:3+len(m.specs())], "\n"))
+				}
+			}
+			if shown < min(len(m.specs()), 10) {
+				t.Errorf("%dx%d %s: %d of %d parameters shown", size.Width, size.Height, d.Name, shown, len(m.specs()))
+			}
+		}
+	}
+}
+
+// TestWindowWhole: the window and its envelope show whole in the left pane for every strategy
+// at 80x24 and 120x40 (polynomial's 25 attempts: 20d 9h 44m 28s – 23d 3h 4m 5s), wrapped onto a
+// second line when the pane cannot grow enough.
+func TestWindowWhole(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 120, Height: 40}} {
+		for _, d := range strategy.All() {
+			for _, attempts := range []string{"", "25"} {
+				m := press(New(options(t, d.Name)), size, runes("e"))
+				if attempts != "" {
+					m = press(m, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes(attempts), tea.KeyMsg{Type: tea.KeyEnter})
+				}
+				if m.calc.err != nil || len(m.calc.bounds) == 0 {
+					continue
+				}
+				lw := m.leftWidth(size.Width)
+				var left []string
+				for _, l := range strings.Split(ansi.Strip(m.View()), "\n")[2:] {
+					r := []rune(l)
+					left = append(left, strings.TrimSpace(string(r[:min(lw, len(r))])))
+				}
+				text := strings.Join(left, " ")
+				b := m.calc.bounds[len(m.calc.bounds)-1]
+				last := m.calc.last()
+				for _, want := range []string{
+					"envelope " + param.HumanDuration(b.StartMin) + " – " + param.HumanDuration(b.StartMax),
+					param.HumanDuration(last) + " (" + raw(last) + "s)",
+				} {
+					if !strings.Contains(text, want) {
+						t.Errorf("%dx%d %s %s: %q not whole in the left pane:\n%s", size.Width, size.Height, d.Name, attempts, want, strings.Join(left, "\n"))
+					}
+				}
+			}
+		}
+	}
+}
+
+// longest is the widest name and value of m's parameters, with the space between them.
+func longest(m Model) int {
+	nameW, valW := 0, 0
+	for _, s := range m.specs() {
+		nameW = max(nameW, len(s.Name))
+		valW = max(valW, len(formatValue(s, m.get(s.Name))))
+	}
+	return nameW + 1 + valW
+}
+
+// TestExport: x then m, c or j writes what table prints; m, c, J alone write nothing, and an
+// existing file is never replaced: the next free name is taken and the status says so.
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	o := options(t, "polynomial")
+	var ran []string
+	o.Table = func(args []string) error {
+		ran = append(ran, strings.Join(args, " "))
+		if args[len(args)-1] == "polynomial-3.json" {
+			return errors.New("disk full")
+		}
+		return os.WriteFile(args[len(args)-1], []byte(strings.Join(args, " ")), 0o666)
+	}
+	files := func() string {
+		es, _ := os.ReadDir(dir)
+		var out []string
+		for _, e := range es {
+			b, _ := os.ReadFile(e.Name())
+			out = append(out, e.Name()+"="+string(b))
+		}
+		return strings.Join(out, "; ")
+	}
+	m := press(New(o), runes("m"), runes("c"), runes("J"))
+	if got := files(); got != "" || len(ran) != 0 {
+		t.Fatalf("m c J alone wrote %q", got)
+	}
+	if selected(m) != "attempts" {
+		t.Errorf("J moved the selection to %s", selected(m))
+	}
+	m = press(m, runes("x"), tea.KeyMsg{Type: tea.KeyEsc})
+	if got := files(); got != "" || m.status != "nothing written" || m.saving {
+		t.Fatalf("x Esc: files %q, status %q", got, m.status)
+	}
+	m = press(m, runes("x"), runes("m"))
+	if want := "polynomial.md=table polynomial -o markdown --output polynomial.md"; files() != want {
+		t.Errorf("x m: %s, want %s", files(), want)
+	}
+	if want := "wrote polynomial.md: backoffctl table polynomial -o markdown"; m.status != want {
+		t.Errorf("x m: status %q, want %q", m.status, want)
+	}
+	m = press(m, runes("+"), runes("x"), runes("m"))
+	if want := "polynomial-2.md=table polynomial --attempts 6 -o markdown --output polynomial-2.md; polynomial.md=table polynomial -o markdown --output polynomial.md"; files() != want {
+		t.Errorf("x m again: %s", files())
+	}
+	if want := "polynomial.md exists, so wrote polynomial-2.md: backoffctl table polynomial --attempts 6 -o markdown"; m.status != want {
+		t.Errorf("x m again: status %q, want %q", m.status, want)
+	}
+	if !strings.Contains(m.View(), "polynomial.md exists, so wrote polynomial-2.md") {
+		t.Errorf("the screen does not say so:\n%s", m.View())
+	}
+	os.WriteFile("polynomial.csv", []byte("keep"), 0o666)
+	os.WriteFile("polynomial.json", []byte("keep"), 0o666)
+	os.WriteFile("polynomial-2.json", []byte("keep"), 0o666)
+	m = press(m, runes("x"), runes("c"))
+	if got := files(); !strings.Contains(got, "polynomial.csv=keep;") || !strings.Contains(got, "polynomial-2.csv=table polynomial --attempts 6 -o csv --output polynomial-2.csv") {
+		t.Errorf("x c over polynomial.csv: %s", got)
+	}
+	// Keys that arrive in one message (tmux send-keys x m) are keys one by one.
+	m = press(m, runes("xm"))
+	if got := files(); !strings.Contains(got, "polynomial-3.md=") {
+		t.Errorf("xm in one message: %s", got)
+	}
+	// A failed export leaves no empty file behind.
+	m = press(m, runes("x"), runes("j"))
+	if got := files(); strings.Contains(got, "polynomial-3.json") || m.status != "disk full" || !m.isErr {
+		t.Errorf("failed export: %s, status %q", got, m.status)
+	}
+}
+
+// TestPicker: / opens the strategy picker; typing filters (names that start with the text first,
+// then names and summaries containing it), ↑ ↓ choose, Enter picks, Esc cancels, and letters
+// are text there, not keys (q does not quit, j does not move).
+func TestPicker(t *testing.T) {
+	m := press(New(options(t, "polynomial")), runes("+"), runes("/"))
+	if !m.picking || !strings.Contains(m.View(), "Strategy /") || !strings.Contains(m.View(), "▸ polynomial") {
+		t.Fatalf("/ does not open the picker at polynomial:\n%s", m.View())
+	}
+	names := func(m Model) []string {
+		var out []string
+		for _, i := range m.matches() {
+			out = append(out, m.defs[i].Name)
+		}
+		return out
+	}
+	if got := len(names(m)); got != len(strategy.All()) {
+		t.Errorf("the empty filter lists %d strategies", got)
+	}
+	m = press(m, runes("temp"), tea.KeyMsg{Type: tea.KeyEnter})
+	if m.picking || m.def().Name != "temporal" || selected(m) != m.def().Count {
+		t.Errorf("/ temp Enter: %s (picking %v)", m.def().Name, m.picking)
+	}
+	// Back at polynomial its values were kept; Esc leaves the strategy alone.
+	m = press(m, runes("/"), runes("poly"), tea.KeyMsg{Type: tea.KeyEnter})
+	if got := strings.Join(m.Args(), " "); got != "table polynomial --attempts 6" {
+		t.Errorf("/ poly Enter: %s", got)
+	}
+	m = press(m, runes("/"), runes("sidekiq"), tea.KeyMsg{Type: tea.KeyEsc})
+	if m.picking || m.def().Name != "polynomial" {
+		t.Errorf("Esc: %s (picking %v)", m.def().Name, m.picking)
+	}
+	// Prefix matches first, then names containing the text, then summaries.
+	m = press(m, runes("/"), runes("exp"))
+	got := names(m)
+	if len(got) < 2 || got[0] != "exponential" {
+		t.Errorf("/exp lists %v, want exponential first", got)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyDown}, tea.KeyMsg{Type: tea.KeyEnter})
+	if m.def().Name != got[1] {
+		t.Errorf("/exp Down Enter picks %s, want %s", m.def().Name, got[1])
+	}
+	// No match: Enter says so and keeps the picker open.
+	m = press(m, runes("/"), runes("qjzz"), tea.KeyMsg{Type: tea.KeyEnter})
+	if !m.picking || !strings.Contains(m.status, `no strategy matches "qjzz"`) || !strings.Contains(m.View(), "0 of ") {
+		t.Errorf("no match: picking %v, status %q", m.picking, m.status)
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("fixed"), tea.KeyMsg{Type: tea.KeyEnter})
+	if m.def().Name != "fixed" {
+		t.Errorf("Ctrl-U fixed Enter picks %s", m.def().Name)
+	}
+	// An alias matches too.
+	for _, d := range strategy.All() {
+		if len(d.Aliases) > 0 {
+			m = press(m, runes("/"), runes(d.Aliases[0]))
+			if got := names(m); len(got) == 0 || got[0] != d.Name && !strings.HasPrefix(got[0], d.Aliases[0]) {
+				t.Errorf("/%s lists %v, want %s first", d.Aliases[0], got, d.Name)
+			}
+			m = press(m, tea.KeyMsg{Type: tea.KeyEsc})
+			break
+		}
 	}
 }
 

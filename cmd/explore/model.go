@@ -5,6 +5,8 @@
 package explore
 
 import (
+	"errors"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -68,16 +70,34 @@ type Model struct {
 	envelope bool
 	starts   bool // chart the starts rather than the waits
 	help     bool
+	saving   bool // x was pressed: m, c or j picks the format
+	picking  bool // the strategy picker is open
+	filter   []rune
+	pick     int // the chosen line of the picker
 	typing   bool
 	input    []rune // the value being typed
 	fresh    bool   // input still holds the current value: the first character typed replaces it
 	status   string
 	isErr    bool
+	top      int // the first schedule row shown when the rows do not fit
+	steps    []stepped
 	width    int
 	height   int
 	calc     calc
 	st       styles
 }
+
+// stepped is one step of a parameter, kept so that the opposite step puts back exactly the value
+// it came from, even one between the steps' round values (a typed one, a default like 25ms) or
+// at a limit.
+type stepped struct {
+	strategy, param string
+	dir             int
+	from, to        param.Value
+}
+
+// maxSteps bounds the steps kept.
+const maxSteps = 1000
 
 // calc is the schedule at the current values.
 type calc struct {
@@ -279,12 +299,49 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
+	case tea.MouseMsg:
+		if m.typing || m.help || m.picking || msg.Action != tea.MouseActionPress {
+			return m, nil
+		}
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			m.scroll(-wheelRows)
+		case tea.MouseButtonWheelDown:
+			m.scroll(+wheelRows)
+		}
+		return m, nil
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyCtrlC {
 			return m, tea.Quit
 		}
 		if m.typing {
 			return m.typeKey(msg)
+		}
+		if m.picking {
+			return m.pickKey(msg)
+		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// Keys that arrive together (a fast typist, tmux send-keys) come as one message:
+			// each is a key. Pasted text is not keys.
+			if msg.Paste {
+				return m, nil
+			}
+			var cmds []tea.Cmd
+			var next tea.Model = m
+			for _, r := range msg.Runes {
+				var cmd tea.Cmd
+				next, cmd = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				if cmd != nil {
+					cmds = append(cmds, cmd)
+				}
+			}
+			if len(cmds) == 0 {
+				return next, nil
+			}
+			return next, tea.Sequence(cmds...)
+		}
+		if m.saving {
+			return m.saveKey(msg)
 		}
 		if m.help {
 			m.help = false
@@ -300,7 +357,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // keys are the screen's bindings.
 var keys = struct {
-	quit, up, down, inc, dec, enter, next, prev, envelope, starts, markdown, csv, json, help key.Binding
+	quit, up, down, inc, dec, enter, next, prev, pick, envelope, starts, save, markdown, csv, json, help key.Binding
+	pageUp, pageDown, home, end                                                                          key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
@@ -310,13 +368,22 @@ var keys = struct {
 	enter:    key.NewBinding(key.WithKeys("enter")),
 	next:     key.NewBinding(key.WithKeys("tab", "s")),
 	prev:     key.NewBinding(key.WithKeys("shift+tab", "S")),
+	pick:     key.NewBinding(key.WithKeys("/")),
 	envelope: key.NewBinding(key.WithKeys("e")),
 	starts:   key.NewBinding(key.WithKeys("w")),
+	save:     key.NewBinding(key.WithKeys("x")),
 	markdown: key.NewBinding(key.WithKeys("m")),
 	csv:      key.NewBinding(key.WithKeys("c")),
-	json:     key.NewBinding(key.WithKeys("J")),
+	json:     key.NewBinding(key.WithKeys("j", "J")),
 	help:     key.NewBinding(key.WithKeys("?")),
+	pageUp:   key.NewBinding(key.WithKeys("pgup")),
+	pageDown: key.NewBinding(key.WithKeys("pgdown")),
+	home:     key.NewBinding(key.WithKeys("home", "g")),
+	end:      key.NewBinding(key.WithKeys("end", "G")),
 }
+
+// wheelRows is how many rows one notch of the mouse wheel scrolls, as in bubbles' viewport.
+const wheelRows = 3
 
 func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.status, m.isErr = "", false
@@ -340,25 +407,37 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.switchTo(+1)
 	case key.Matches(msg, keys.prev):
 		m.switchTo(-1)
+	case key.Matches(msg, keys.pick):
+		m.openPicker()
 	case key.Matches(msg, keys.envelope):
 		m.envelope = !m.envelope
 		m.recalc()
 	case key.Matches(msg, keys.starts):
 		m.starts = !m.starts
-	case key.Matches(msg, keys.markdown):
-		m.export("markdown", ".md")
-	case key.Matches(msg, keys.csv):
-		m.export("csv", ".csv")
-	case key.Matches(msg, keys.json):
-		m.export("json", ".json")
+	case key.Matches(msg, keys.save):
+		m.saving = true
 	case key.Matches(msg, keys.help):
 		m.help = true
+	case key.Matches(msg, keys.pageUp):
+		m.scroll(-max(1, m.page()))
+	case key.Matches(msg, keys.pageDown):
+		m.scroll(+max(1, m.page()))
+	case key.Matches(msg, keys.home):
+		m.top = 0
+	case key.Matches(msg, keys.end):
+		m.top = m.maxTop()
 	}
 	return m, nil
 }
 
+// scroll moves the schedule's first shown row by n rows, within the rows there are.
+func (m *Model) scroll(n int) {
+	m.top = max(0, min(m.maxTop(), min(m.top, m.maxTop())+n))
+}
+
 func (m *Model) switchTo(dir int) {
 	m.cur = (m.cur + dir + len(m.defs)) % len(m.defs)
+	m.top = 0
 	m.selectCount()
 	m.recalc()
 }
@@ -366,12 +445,27 @@ func (m *Model) switchTo(dir int) {
 // step moves the selected parameter one step in direction dir.
 func (m *Model) step(dir int) {
 	s := m.specs()[m.sel]
-	text, ok := stepText(s, m.get(s.Name), dir)
+	from := m.get(s.Name)
+	if n := len(m.steps); n > 0 {
+		if last := m.steps[n-1]; last.strategy == m.def().Name && last.param == s.Name && last.dir == -dir && last.to == from {
+			m.steps = m.steps[:n-1]
+			m.set(s, last.from)
+			return
+		}
+	}
+	text, ok := stepText(s, from, dir)
 	if !ok {
 		m.status, m.isErr = "--"+s.Name+" has no steps: press Enter to type a value", true
 		return
 	}
-	m.setText(s, text)
+	if m.setText(s, text) {
+		if to := m.get(s.Name); to != from {
+			if len(m.steps) == maxSteps {
+				m.steps = append(m.steps[:0], m.steps[1:]...)
+			}
+			m.steps = append(m.steps, stepped{m.def().Name, s.Name, dir, from, to})
+		}
+	}
 }
 
 // setText parses text with the parameter's spec, as its flag does, and sets it.
@@ -381,13 +475,18 @@ func (m *Model) setText(s param.Spec, text string) bool {
 		m.status, m.isErr = "--"+s.Name+" "+err.Error(), true
 		return false
 	}
+	m.set(s, v)
+	return true
+}
+
+// set sets a parameter's value and recomputes the schedule.
+func (m *Model) set(s param.Spec, v param.Value) {
 	if s.Name == "rand" {
 		m.values().rand = v
 	} else {
 		m.values().vals[s.Name] = v
 	}
 	m.recalc()
-	return true
 }
 
 // typeKey edits the value being typed: characters, Backspace, Ctrl-U (clear), Enter, Esc.
@@ -422,20 +521,68 @@ func (m Model) typeKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// saveKey takes the key after x: m, c or j writes the file, any other key cancels.
+func (m Model) saveKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	m.saving = false
+	m.status, m.isErr = "", false
+	switch {
+	case key.Matches(msg, keys.markdown):
+		m.export("markdown", ".md")
+	case key.Matches(msg, keys.csv):
+		m.export("csv", ".csv")
+	case key.Matches(msg, keys.json):
+		m.export("json", ".json")
+	default:
+		m.status = "nothing written"
+	}
+	return m, nil
+}
+
 // export writes what `table` prints for the current values in one format to STRATEGY.ext in the
-// working directory, by running that command with --output.
+// working directory, by running that command with --output. An existing file is never
+// replaced: the next free name (STRATEGY-2.ext, ...) is taken instead, and the status says so.
 func (m *Model) export(formatName, ext string) {
 	if m.calc.err != nil {
 		m.status, m.isErr = "nothing to export: "+m.calc.err.Error(), true
 		return
 	}
-	file := m.def().Name + ext
+	want := m.def().Name + ext
+	file, err := reserve(m.def().Name, ext)
+	if err != nil {
+		m.status, m.isErr = "cannot write "+want+": "+err.Error(), true
+		return
+	}
 	args := append(m.Args(), "-o", formatName, "--output", file)
 	if err := m.opts.Table(args); err != nil {
+		os.Remove(file)
 		m.status, m.isErr = err.Error(), true
 		return
 	}
 	m.status = "wrote " + file + ": " + m.CommandLine() + " -o " + formatName
+	if file != want {
+		m.status = want + " exists, so wrote " + file + ": " + m.CommandLine() + " -o " + formatName
+	}
+}
+
+// reserve creates the first of base+ext, base-2+ext, ... base-999+ext that does not exist, empty
+// and only if it does not (O_EXCL: a file that appears meanwhile is not taken), and returns its
+// name; the export then replaces that empty file.
+func reserve(base, ext string) (string, error) {
+	for i := 1; i < 1000; i++ {
+		name := base + ext
+		if i > 1 {
+			name = base + "-" + strconv.Itoa(i) + ext
+		}
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, f.Close()
+	}
+	return "", errors.New(base + "-2" + ext + " to " + base + "-999" + ext + " exist too")
 }
 
 // last is the start of the last row, the schedule's window.
@@ -448,7 +595,7 @@ func (c calc) last() float64 {
 
 // Run shows the screen on the terminal in and out until q or Ctrl-C.
 func Run(o Options, in, out *os.File) error {
-	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithInput(in), tea.WithOutput(out))
+	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithInput(in), tea.WithOutput(out))
 	_, err := p.Run()
 	return err
 }

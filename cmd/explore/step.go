@@ -52,8 +52,10 @@ func cycle(choices []string, cur string, dir int) string {
 	return choices[n-1]
 }
 
-// niceStep rounds x down to 1, 2 or 5 times a power of ten.
+// niceStep rounds x down to 1, 2 or 5 times a power of ten (x > 0); a hair of tolerance keeps
+// 0.5/10 at 0.05 whatever the last bit of the division.
 func niceStep(x float64) float64 {
+	x *= 1 + 1e-9
 	p := math.Pow(10, math.Floor(math.Log10(x)))
 	switch m := x / p; {
 	case m >= 5:
@@ -64,20 +66,70 @@ func niceStep(x float64) float64 {
 	return p
 }
 
+// rung returns the value one step from x in direction dir on a ladder of values: 0, then zero
+// (a 1, 2 or 5 times a power of ten), then on up in steps of about a tenth of the value, 1, 2 or
+// 5 times a power of ten: 1, 1.1, ... 1.9, 2, 2.2, ... 4.8, 5, 5.5, ... 9.5, 10, 11. Each step
+// down is the step up that led there, so Left undoes Right: from 2 the step down is 1.9's 0.1,
+// not 2's 0.2. A value between rungs (typed) moves to the nearest rung in that direction.
+// Negative values mirror positive ones.
+func rung(x, zero float64, dir int) float64 {
+	if x < 0 {
+		return -rung(-x, zero, -dir)
+	}
+	if dir > 0 {
+		if x < zero*(1-1e-9) {
+			return zero
+		}
+		return gridNext(x, niceStep(x/10), dir)
+	}
+	if x == 0 {
+		return -zero
+	}
+	if x <= zero*(1+1e-9) {
+		return 0
+	}
+	st := niceStep(x / 10)
+	if math.Abs(x/10/st-1) < 1e-9 { // x starts a band: step down with the band below's step
+		if m := st / math.Pow(10, math.Floor(math.Log10(st)+1e-9)); m > 4 {
+			st = st * 2 / 5 // 5 -> 2
+		} else {
+			st /= 2 // 2 -> 1, 1 -> 0.5
+		}
+	}
+	return gridNext(x, st, dir)
+}
+
+// gridNext is the next multiple of st from x in direction dir: x ± st when x is one.
+func gridNext(x, st float64, dir int) float64 {
+	q := x / st
+	n := math.Round(q)
+	switch {
+	case math.Abs(q-n) < 1e-6:
+		n += float64(dir)
+	case dir > 0:
+		n = math.Floor(q) + 1
+	default:
+		n = math.Ceil(q) - 1
+	}
+	return n * st
+}
+
+// zeroStep is the first rung above 0: a tenth of the default, or of one unit without one.
+func zeroStep(def float64) float64 {
+	if def <= 0 {
+		def = 1
+	}
+	return niceStep(def / 10)
+}
+
 func stepFloat(s param.Spec, x float64, dir int) string {
-	base := x
-	if base == 0 {
-		base = s.Default.Num
-	}
-	if base == 0 {
-		base = 1
-	}
-	st := niceStep(base / 10)
-	y := math.Round(x/st+float64(dir)) * st
-	y = max(s.Min, min(s.Max, y))
+	y := rung(x, zeroStep(s.Default.Num), dir)
 	if s.OpenMax && y >= s.Max {
-		y = math.Round(s.Max/st-1) * st
+		y = x
 	}
+	y = max(s.Min, min(s.Max, y))
+	// Print at the precision of the step, so the float's last bits do not show (0.30000000000000004).
+	st := niceStep(max(math.Abs(x), math.Abs(y), zeroStep(s.Default.Num)) / 1000)
 	decimals := max(0, int(-math.Floor(math.Log10(st))))
 	return param.FormatNumber(mustFloat(strconv.FormatFloat(y, 'f', decimals, 64)))
 }
@@ -89,17 +141,12 @@ func mustFloat(s string) float64 {
 
 func stepDuration(s param.Spec, secs float64, dir int) string {
 	d := toDuration(secs)
-	base := d
-	if base == 0 {
-		base = toDuration(s.Default.Num)
+	def := float64(toDuration(s.Default.Num))
+	if def <= 0 {
+		def = float64(time.Second)
 	}
-	if base == 0 {
-		base = time.Second
-	}
-	st := time.Duration(niceStep(float64(base) / 10))
-	st = max(st, time.Millisecond)
-	n := (d + st/2) / st // nearest multiple, then one step
-	d = (n + time.Duration(dir)) * st
+	zero := max(time.Duration(zeroStep(def)), time.Millisecond)
+	d = time.Duration(math.Round(rung(float64(d), float64(zero), dir)))
 	d = max(s.MinDur, min(s.MaxDur, d))
 	return param.FormatDuration(d)
 }

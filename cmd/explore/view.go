@@ -36,8 +36,12 @@ func newStyles(r *lipgloss.Renderer) styles {
 	}
 }
 
-// leftWidth is the parameter column's width.
-const leftWidth = 32
+// minLeft is the parameter column's least width; it grows to fit its lines, up to leaving
+// minRight cells for the schedule, and never past half the screen.
+const (
+	minLeft  = 32
+	minRight = 42
+)
 
 // fit pads or truncates s (plain text) to exactly w cells.
 func fit(s string, w int) string {
@@ -61,12 +65,16 @@ func (m Model) View() string {
 	lines := []string{m.st.title.Render(fit(title, w)), ""}
 
 	bottom := m.bottom(w)
-	mid := h - len(lines) - len(bottom) - 1
-	if m.help {
+	mid := h - len(lines) - len(bottom) - 1 // as m.mid()
+	switch {
+	case m.help:
 		lines = append(lines, m.helpLines(w, mid)...)
-	} else {
-		left := m.left(mid)
-		right := m.right(w-leftWidth-2, mid)
+	case m.picking:
+		lines = append(lines, m.pickLines(w, mid)...)
+	default:
+		lw := m.leftWidth(w)
+		left := m.left(lw, mid)
+		right := m.right(w-lw-2, mid)
 		for i := 0; i < mid; i++ {
 			lines = append(lines, left[i]+"  "+right[i])
 		}
@@ -76,39 +84,120 @@ func (m Model) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// left is the parameter list and the window, mid lines of leftWidth cells.
-func (m Model) left(mid int) []string {
+// mid is how many lines the screen has between the title and the bottom lines.
+func (m Model) mid() int { return m.height - 2 - len(m.bottom(m.width)) - 1 }
+
+// leftWidth is the parameter column's width on a screen w cells wide: as wide as its lines (the
+// names and values, the window, the envelope on one line), within minLeft and the room the
+// schedule leaves; a window line that cannot fit on one line wraps, and then the column is only
+// as wide as the wrapped lines.
+func (m Model) leftWidth(w int) int {
+	nameW, valW := 0, 0
+	for _, s := range m.specs() {
+		nameW = max(nameW, lipgloss.Width(s.Name))
+		valW = max(valW, lipgloss.Width(formatValue(s, m.get(s.Name))))
+	}
+	need := 2 + nameW + 1 + valW
+	most := max(minLeft, min(w-minRight-2, w/2))
+	for _, segs := range m.window() {
+		if one := 2 + lipgloss.Width(strings.Join(segs, " ")); one <= most {
+			need = max(need, one)
+			continue
+		}
+		for _, l := range wrapPieces(segs, most) { // wrapped: no wider than its lines
+			need = max(need, lipgloss.Width(l))
+		}
+	}
+	return max(minLeft, min(need, most))
+}
+
+// window is the window's lines under "Window", each as pieces that stay whole when a line wraps.
+func (m Model) window() [][]string {
+	if m.calc.err != nil || len(m.calc.rows) == 0 {
+		return nil
+	}
+	last := m.calc.last()
+	out := [][]string{{param.HumanDuration(last), "(" + raw(last) + "s)"}}
+	if n := len(m.calc.bounds); n > 0 {
+		b := m.calc.bounds[n-1]
+		out = append(out, []string{"envelope", param.HumanDuration(b.StartMin) + " –", param.HumanDuration(b.StartMax)})
+	}
+	if q := m.calc.q; q != nil && len(q.Start) > 0 {
+		lastQ := q.Start[len(q.Start)-1]
+		for j, p := range q.Percents {
+			out = append(out, []string{"p" + analyze.PercentileName(p), param.HumanDuration(lastQ[j])})
+		}
+	}
+	return out
+}
+
+// wrapPieces joins pieces with spaces into lines of at most w cells after a two-cell indent;
+// a line that wraps goes on under its second piece (under the value after "envelope").
+func wrapPieces(segs []string, w int) []string {
+	indent := 2
+	if len(segs) > 2 {
+		indent = 2 + lipgloss.Width(segs[0]) + 1
+	}
+	var lines []string
+	line := "  " + segs[0]
+	for _, seg := range segs[1:] {
+		if lipgloss.Width(line)+1+lipgloss.Width(seg) > w {
+			lines = append(lines, line)
+			line = strings.Repeat(" ", indent) + seg
+			continue
+		}
+		line += " " + seg
+	}
+	return append(lines, line)
+}
+
+// left is the parameter list and the window, mid lines of lw cells.
+func (m Model) left(lw, mid int) []string {
 	specs := m.specs()
-	nameW := 0
+	// Names and values in two columns: the names as long as the longest, unless the values would
+	// not fit, then names cut with "…".
+	nameW, valW := 0, 0
 	for _, s := range specs {
-		nameW = max(nameW, len(s.Name))
+		nameW = max(nameW, lipgloss.Width(s.Name))
+		valW = max(valW, lipgloss.Width(formatValue(s, m.get(s.Name))))
 	}
-	nameW = min(nameW, 18)
-	out := []string{m.st.head.Render(fit("Parameters", leftWidth))}
-	for i, s := range specs {
-		line := fit(fmt.Sprintf("  %-*s %s", nameW, s.Name, formatValue(s, m.get(s.Name))), leftWidth)
-		if i == m.sel {
-			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), leftWidth))
-		}
-		out = append(out, line)
-	}
-	out = append(out, fit("", leftWidth))
-	if m.calc.err == nil && len(m.calc.rows) > 0 {
-		last := m.calc.last()
-		out = append(out, m.st.head.Render(fit("Window", leftWidth)),
-			fit(fmt.Sprintf("  %s (%ss)", param.HumanDuration(last), raw(last)), leftWidth))
-		if n := len(m.calc.bounds); n > 0 {
-			b := m.calc.bounds[n-1]
-			out = append(out, fit(fmt.Sprintf("  envelope %s – %s", param.HumanDuration(b.StartMin), param.HumanDuration(b.StartMax)), leftWidth))
-		}
-		if q := m.calc.q; q != nil && len(q.Start) > 0 {
-			lastQ := q.Start[len(q.Start)-1]
-			for j, p := range q.Percents {
-				out = append(out, fit(fmt.Sprintf("  p%s %s", analyze.PercentileName(p), param.HumanDuration(lastQ[j])), leftWidth))
+	nameW = max(4, min(nameW, lw-3-valW))
+	var win []string
+	if w := m.window(); len(w) > 0 {
+		win = append(win, m.st.head.Render(fit("Window", lw)))
+		for _, segs := range w {
+			for _, l := range wrapPieces(segs, lw) {
+				win = append(win, fit(l, lw))
 			}
 		}
 	}
-	return pad(out, mid, leftWidth)
+	// The window stays in sight: when the parameters and it do not fit, the blank line between
+	// them goes, then the parameters shown are those around the selected one.
+	first, n := 0, len(specs)
+	room := mid - 1 - len(win)
+	blank := len(win) == 0 || n < room
+	if n > room && room > 0 {
+		n = room
+		first = max(0, min(m.sel-n/2, len(specs)-n))
+	}
+	head := "Parameters"
+	if n < len(specs) {
+		head = fmt.Sprintf("Parameters %d–%d of %d", first+1, first+n, len(specs))
+	}
+	out := []string{m.st.head.Render(fit(head, lw))}
+	for i := first; i < first+n; i++ {
+		s := specs[i]
+		line := fit("  "+fit(s.Name, nameW)+" "+formatValue(s, m.get(s.Name)), lw)
+		if i == m.sel {
+			line = m.st.sel.Render(fit("▸ "+strings.TrimPrefix(line, "  "), lw))
+		}
+		out = append(out, line)
+	}
+	if blank {
+		out = append(out, fit("", lw))
+	}
+	out = append(out, win...)
+	return pad(out, mid, lw)
 }
 
 // pad cuts or extends lines to n lines of w cells.
@@ -141,20 +230,9 @@ func (m Model) right(w, mid int) []string {
 		return pad(out, mid, w)
 	}
 	rows := m.calc.rows
-	// Which rows fit: all, or the first ones, a gap and the last.
-	idx := make([]int, 0, len(rows))
-	gap := -1
-	if len(rows) <= mid-1 {
-		for i := range rows {
-			idx = append(idx, i)
-		}
-	} else {
-		for i := 0; i < mid-3; i++ {
-			idx = append(idx, i)
-		}
-		gap = len(idx)
-		idx = append(idx, len(rows)-1)
-	}
+	idx, above, gap := m.shown(mid)
+	// The columns fit the rows shown: fitting every row would leave no room for the chart at 80
+	// columns.
 	numW, startW, waitW := len("#"), len("start"), len("wait")
 	for _, i := range idx {
 		r := rows[i]
@@ -171,10 +249,13 @@ func (m Model) right(w, mid int) []string {
 	}
 	head := fmt.Sprintf("%*s  %*s  %*s  %s", numW, "#", startW, "start", waitW, "wait", what)
 	out := []string{m.st.head.Render(fit(head, w))}
+	if above > 0 {
+		out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d above · PgUp", numW, "⋮", above), w)))
+	}
 	scale := m.scale(idx)
 	for k, i := range idx {
 		if k == gap {
-			out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d more", numW, "⋮", len(rows)-len(idx)), w)))
+			out = append(out, m.st.faint.Render(fit(fmt.Sprintf("%*s  %d more · PgDn", numW, "⋮", len(rows)-len(idx)-above), w)))
 		}
 		r := rows[i]
 		wait := "-"
@@ -195,6 +276,53 @@ func (m Model) right(w, mid int) []string {
 		out = append(out, m.st.faint.Render(fit(legend, w)))
 	}
 	return pad(out, mid, w)
+}
+
+// rowLines is how many lines the schedule's rows have on a screen of mid lines: all but its head.
+func rowLines(mid int) int { return mid - 1 }
+
+// maxTop is the greatest first row: the end of the schedule, under a "⋮ N above" line.
+func (m Model) maxTop() int {
+	n, avail := len(m.calc.rows), rowLines(m.mid())
+	if n <= avail {
+		return 0
+	}
+	return n - (avail - 1)
+}
+
+// page is how many rows PgUp and PgDn scroll: the rows shown between the two "⋮" lines.
+func (m Model) page() int { return rowLines(m.mid()) - 3 }
+
+// shown returns the rows shown on a screen of mid lines, from the first shown row m.top: all
+// of them when they fit; otherwise a "⋮ N above" line when rows are scrolled off the top (above
+// is N), the rows from m.top, and, unless the end is shown, a "⋮ N more" line before idx[gap]
+// and the last row, whose start is the schedule's window. gap is -1 without that line.
+func (m Model) shown(mid int) (idx []int, above, gap int) {
+	n, avail := len(m.calc.rows), rowLines(mid)
+	gap = -1
+	if n <= avail {
+		for i := 0; i < n; i++ {
+			idx = append(idx, i)
+		}
+		return idx, 0, gap
+	}
+	top := max(0, min(m.top, n-(avail-1)))
+	room := avail
+	if top > 0 {
+		above = top
+		room--
+	}
+	if top+room >= n { // the end: no gap
+		for i := top; i < n; i++ {
+			idx = append(idx, i)
+		}
+		return idx, above, gap
+	}
+	for i := top; i < top+max(1, room-2); i++ {
+		idx = append(idx, i)
+	}
+	gap = len(idx)
+	return append(idx, n-1), above, gap
 }
 
 // value is row i's charted value, its envelope and percentiles (NaN where there are none).
@@ -317,7 +445,14 @@ func (m Model) bottom(w int) []string {
 		}
 		out = append(out, m.st.head.Render(fit(prefix+l, w)))
 	}
-	keyLine := m.st.faint.Render(fit("↑↓ select  ←→ change  ⏎ type  ⇥ strategy  e envelope  m c J save  ? keys  q quit", w))
+	keyLine := m.st.faint.Render(fit(keyLine(w), w))
+	if m.picking {
+		keyLine = fit("type to filter  ↑↓ choose  ⏎ pick  Esc cancel", w)
+	}
+	if m.saving {
+		name := m.def().Name
+		keyLine = fit("save: m "+name+".md  c .csv  j .json  · an existing file is kept · Esc cancels", w)
+	}
 	if m.typing {
 		s := m.specs()[m.sel]
 		keyLine = fit("--"+s.Name+" "+string(m.input)+"▏  in "+s.RangeText()+"; Enter sets, Esc cancels", w)
@@ -347,14 +482,35 @@ func wrap(s string, w int) []string {
 	return append(lines, line)
 }
 
+// keyLine lists the main keys, as many as fit in w cells, always ending with help and quit.
+func keyLine(w int) string {
+	const tail = "? keys  q quit"
+	line := ""
+	for _, k := range keyShort {
+		if lipgloss.Width(line+k+"  "+tail) > w {
+			break
+		}
+		line += k + "  "
+	}
+	return line + tail
+}
+
+// keyShort are the key line's entries, the most needed first.
+var keyShort = []string{"↑↓ select", "←→ change", "⏎ type", "/ ⇥ strategy", "e envelope", "x save", "PgUp PgDn Home End rows"}
+
 var keyHelp = [][2]string{
 	{"↑ ↓  k j", "select a parameter (the row count comes first)"},
-	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle"},
+	{"+ -  → ←", "change it: ints by 1, times and numbers by ~1/10, words cycle;"},
+	{"", "the opposite key steps back to the value before"},
 	{"Enter", "type a new value (Backspace edits the shown one); Esc cancels"},
+	{"/", "pick a strategy: type to filter, ↑ ↓, Enter picks, Esc cancels"},
 	{"Tab s, S-Tab S", "next, previous strategy (each keeps its values)"},
+	{"PgUp PgDn", "scroll the schedule's rows a page (or the mouse wheel)"},
+	{"Home End  g G", "the first rows, the last rows"},
 	{"e", "envelope: least and greatest over all draws"},
 	{"w", "chart the starts instead of the waits, and back"},
-	{"m c J", "write STRATEGY.md .csv .json: what the $ line prints"},
+	{"x then m c j", "write STRATEGY.md .csv .json: what the $ line prints; an"},
+	{"", "existing file is kept and STRATEGY-2.md ... written instead"},
 	{"?", "this help (any key closes it)"},
 	{"q  Ctrl-C", "quit"},
 }
