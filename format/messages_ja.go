@@ -135,7 +135,7 @@ func japaneseMessages() map[string]string {
 		"note.capacity.untracked":          "--status-tracking untracked (GitLab のコード): どの jid にも Sidekiq のステータスキーがないため、cron 実行ごとの clean_up が登録済み jid をすべて削除します。作業中のジョブは数えられなくなり、その回のジョブがその横に登録されます。running は登録数 (ゲージ)、working は実際に作業中のジョブ数です",
 		"note.capacity.over_limit":         "最大 %d 件のジョブが同時に作業しました (max_running_jobs は %d): 稼働率は 100%% を超えます",
 		"note.capacity.tracked":            "--status-tracking tracked: 登録済みの集合は常に作業中のジョブと一致します (GitLab のコードの動作ではありません: --help を参照)",
-		"note.fleet.connections_answer":    "同時接続: 同時に実行中になりうる FetchTask リクエスト数。共有リミッターが間隔をあけるのは呼び出しの開始であり終了ではないため、runners x min(capacity, max(1, ceil(応答時間 / fetch_interval))) (--answer-time %v)。per-worker は goroutine ごとに 1、semaphore はランナーごとに 1 (ポーラーが応答を待つため)",
+		"note.fleet.connections_answer":    "同時接続: 同時に実行中になりうる FetchTask リクエスト数。共有リミッターが間隔をあけるのは呼び出しの開始であり終了ではないため、runners x min(capacity, floor(応答時間 / fetch_interval) + 1) (--answer-time %v)。per-worker は goroutine ごとに 1、semaphore はランナーごとに 1 (ポーラーが応答を待つため)",
 		"note.fleet.phases.aligned":        "開始位相 aligned: すべてのランナーが t = 0 にポーリングを始めます。共有リミッターには最悪の場合で、その取得の格子は各ランナーの最初の Wait で決まりずれません",
 		"note.fleet.phases.random":         "開始位相 random: 各ランナーは [0, fetch_interval) の一様なずれでポーリングを始めます (--seed から生成)。共有リミッターの取得の格子はそのずれを保ちます",
 		"note.fleet.phases.even":           "開始位相 even: ランナー i は i x fetch_interval / runners にポーリングを始めます。待機時の共有リミッターは fetch_interval / runners (%v) 以内にタスクを取得します",
