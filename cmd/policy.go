@@ -11,11 +11,13 @@ import (
 // policy is one entry of a policy file, its params and assert bound to the flags check's command
 // line has: a policy file sets what a command line would.
 type policy struct {
-	name    string
-	line    int
-	bound   *boundStrategy
-	asserts assertions
-	eval    evaluation
+	name string
+	line int
+	// assertLines is the line of each assertion in the file.
+	assertLines map[string]int
+	bound       *boundStrategy
+	asserts     assertions
+	eval        evaluation
 }
 
 // newPolicy binds a fresh flag set for one policy of a file.
@@ -52,7 +54,7 @@ func loadPolicies(path string) ([]*policy, error) {
 // parsePolicies validates a policy file's contents; path only names it in errors.
 func parsePolicies(path string, data []byte) ([]*policy, error) {
 	var out []*policy
-	_, err := policyfile.Parse(path, data, func(p policyfile.Policy) policyfile.Target {
+	parsed, err := policyfile.Parse(path, data, func(p policyfile.Policy) policyfile.Target {
 		bound := newPolicy(p)
 		out = append(out, bound)
 		return bound
@@ -64,8 +66,9 @@ func parsePolicies(path string, data []byte) ([]*policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range out {
+	for i, p := range out {
 		p.asserts.collect(p.bound.fs)
+		p.assertLines = parsed[i].AssertLines
 	}
 	return out, nil
 }

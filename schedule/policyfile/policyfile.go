@@ -31,6 +31,9 @@ type Policy struct {
 	Name string
 	Line int // the line the entry starts on, for errors
 	Def  strategy.Def
+	// AssertLines is the line of each assertion's key under assert (max-window: ...), so a
+	// failure can point at the rule that failed.
+	AssertLines map[string]int
 }
 
 // Target receives one policy's settings: keys in kebab-case (a file's snake_case keys read the
@@ -147,7 +150,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 			return Policy{}, at(fields[k], "%s must be a non-empty string", k)
 		}
 	}
-	p := Policy{Name: fields["name"].Value, Line: item.Line}
+	p := Policy{Name: fields["name"].Value, Line: item.Line, AssertLines: map[string]int{}}
 	def, ok := strategy.Find(fields["strategy"].Value)
 	if !ok {
 		return Policy{}, at(fields["strategy"], "%s", strategy.UnknownName(fields["strategy"].Value))
@@ -173,6 +176,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 			}
 			if isAssertion(name) {
 				assertions++
+				p.AssertLines[name] = k.Line
 			}
 		}
 		return nil

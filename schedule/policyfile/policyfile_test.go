@@ -61,6 +61,18 @@ func TestParse(t *testing.T) {
 	if got := strings.Join(set, " "); got != want {
 		t.Errorf("set %s, want %s", got, want)
 	}
+	// Each assertion's key line, under its kebab-case name; reading keys (percentiles) have none.
+	for _, c := range []struct {
+		policy int
+		want   map[string]int
+	}{
+		{0, map[string]int{"max-window": 5}},
+		{1, map[string]int{"max-wait": 9}},
+	} {
+		if got := policies[c.policy].AssertLines; fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("policy %d assert lines %v, want %v", c.policy, got, c.want)
+		}
+	}
 }
 
 func TestParseErrors(t *testing.T) {
