@@ -41,6 +41,10 @@ type Column struct {
 	// first (a strategy's own counters before the envelope the user asked for), ties from the
 	// right. 0: left out last.
 	Spare int
+	// Group names the meaning a column belongs to (compare: start, wait): a table too wide for
+	// its page or terminal is split between groups where it can, never inside one that fits.
+	// Columns without a group split anywhere.
+	Group string
 	// JSONOnly marks a field for scripts reading JSON (passed, the boolean twin of check's
 	// result word): the other formats leave it out.
 	JSONOnly bool
