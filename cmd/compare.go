@@ -19,7 +19,7 @@ func newCompareCmd(g *globalOptions) *cobra.Command {
 
 Each spec is one argument: a strategy and its flags, quoted, exactly as "backoffctl table" takes
 them ('polynomial --attempts 25'). --policy FILE compares every policy of a check policy file,
-named after it (its assert sections are not used). --envelope and --percentiles apply to every
+named after it (its assert sections are not used and may be left out). --envelope and --percentiles apply to every
 policy.
 
 Columns are <name>_start_seconds, <name>_wait_seconds, ...: name is the spec's strategy, numbered

@@ -51,10 +51,25 @@ func loadPolicies(path string) ([]*policy, error) {
 	return parsePolicies(name, data)
 }
 
+// loadSchedules is loadPolicies for compare and plot, which use the schedules alone: a policy
+// without assert is accepted.
+func loadSchedules(path string) ([]*policy, error) {
+	data, name, err := readPolicyFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseWith(policyfile.ParseSchedules, name, data)
+}
+
 // parsePolicies validates a policy file's contents; path only names it in errors.
 func parsePolicies(path string, data []byte) ([]*policy, error) {
+	return parseWith(policyfile.Parse, path, data)
+}
+
+// parseWith validates a policy file's contents with parse (policyfile.Parse or ParseSchedules).
+func parseWith(parse func(string, []byte, func(policyfile.Policy) policyfile.Target) ([]policyfile.Policy, error), path string, data []byte) ([]*policy, error) {
 	var out []*policy
-	parsed, err := policyfile.Parse(path, data, func(p policyfile.Policy) policyfile.Target {
+	parsed, err := parse(path, data, func(p policyfile.Policy) policyfile.Target {
 		bound := newPolicy(p)
 		out = append(out, bound)
 		return bound

@@ -112,6 +112,38 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// ParseSchedules (compare, plot) takes a policy without assert, or with one that has no
+// assertion, and still checks an assert that is given; Parse (check) needs one.
+func TestParseSchedules(t *testing.T) {
+	head := "policies:\n  - name: a\n    strategy: polynomial\n    params: {attempts: 5}\n"
+	for _, c := range []struct {
+		text         string
+		check, sched string // the errors' beginnings; "" for none
+	}{
+		{head, "p.yaml:2: a policy needs assert", ""},
+		{head + "    assert: {samples: 5}\n", "p.yaml:5: policy a: assert needs at least one of", ""},
+		{head + "    assert: {max-window: 1d}\n", "", ""},
+		{head + "    assert: {attempts: 5}\n", `p.yaml:5: unknown assert key "attempts"`, `p.yaml:5: unknown assert key "attempts"`},
+		{head + "    assert: [1]\n", "p.yaml:5: assert must be a mapping", "p.yaml:5: assert must be a mapping"},
+		{"policies:\n  - {name: a}\n", "p.yaml:2: a policy needs strategy", "p.yaml:2: a policy needs strategy"},
+	} {
+		for _, parser := range []struct {
+			name  string
+			parse func(string, []byte, func(Policy) Target) ([]Policy, error)
+			want  string
+		}{{"Parse", Parse, c.check}, {"ParseSchedules", ParseSchedules, c.sched}} {
+			var set []string
+			policies, err := parser.parse("p.yaml", []byte(c.text), func(p Policy) Target { return recorder{name: p.Name, set: &set} })
+			switch {
+			case parser.want == "" && (err != nil || len(policies) != 1):
+				t.Errorf("%s(%q): %v, %d policies; want one policy", parser.name, c.text, err, len(policies))
+			case parser.want != "" && (err == nil || !strings.HasPrefix(err.Error(), parser.want)):
+				t.Errorf("%s(%q): error %v, want %q", parser.name, c.text, err, parser.want)
+			}
+		}
+	}
+}
+
 // FuzzParse: any contents either parse into policies or fail with an InputError on one line naming
 // the file; nothing panics.
 func FuzzParse(f *testing.F) {
