@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
@@ -51,7 +52,8 @@ starts, --max-wait bounds every wait, --min-first-wait the first one. By default
 at --rand (0.5); --bound max reads it at the exact worst case over all draws (the greatest start and
 wait of every row; --bound min the least), --percentiles P at the P-th sampled percentile. Exit 0
 when every assertion holds, 1 when one fails (each failure is listed on stderr with a summary line;
-under GITHUB_ACTIONS=true also as an ::error:: annotation), 2 for bad input.
+under GITHUB_ACTIONS=true also as an ::error annotation, on the policy's lines with --policy), 2
+for bad input. JSON rows carry the result word and a boolean passed.
 
 check --policy FILE checks every policy of a YAML file:
 
@@ -94,7 +96,7 @@ check --policy FILE checks every policy of a YAML file:
 		if err != nil {
 			return err
 		}
-		return reportChecks(g.escapedStderr(), results, false, params)
+		return reportChecks(g.escapedStderr(), results, false, params, nil)
 	})
 	return check
 }
@@ -137,59 +139,69 @@ func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Write
 	return results, params, nil
 }
 
-// reportChecks prints the results table, lists failures on stderr and returns exit 1 when any
-// failed.
-func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, params []format.Field) error {
-	t := &format.Table{Columns: []format.Column{}, Parameters: params}
-	if withPolicy {
-		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text, User: true})
-	}
-	t.Columns = append(t.Columns,
-		format.Column{Key: "strategy", Kind: format.Text},
-		format.Column{Key: "draws", Kind: format.Text},
-		format.Column{Key: "assertion", Kind: format.Text},
-		format.Column{Key: "limit_seconds", Kind: format.Seconds},
-		format.Column{Key: "actual_seconds", Kind: format.Seconds},
-		format.Column{Key: "result", Kind: format.Text},
-	)
-	var failures []string
-	for _, r := range results {
-		word := "ok"
-		if !r.OK {
-			word = "FAIL"
-			who := r.Strategy
-			if withPolicy {
-				who = r.Policy + " (" + r.Strategy + ")"
-			}
-			failures = append(failures, fmt.Sprintf("%s: %s %s failed: actual %s at %s", who, r.Name,
-				format.Duration(r.Limit), format.Duration(r.Actual), r.Draws))
-		}
-		var row []format.Cell
-		if withPolicy {
-			row = append(row, format.Cell{Text: r.Policy})
-		}
-		t.Rows = append(t.Rows, append(row, format.Cell{Text: r.Strategy}, format.Cell{Text: r.Draws},
-			format.Cell{Text: r.Name}, format.Cell{Num: r.Limit}, format.Cell{Num: r.Actual}, format.Cell{Text: word, Alert: !r.OK}))
-	}
-	status := "passed"
-	if len(failures) > 0 {
-		status = "failed"
-	}
-	t.Head = []format.Field{{Name: "check", Value: status}, {Name: "assertions", Value: len(results)}, {Name: "failed", Value: len(failures)}}
+// source is where a result's rule is written: a policy file, the policy's line and its
+// assertion's line (0 when not known). Results from the command line have none.
+type source struct {
+	file             string
+	line, assertLine int
+}
+
+// failureWidth is the width a failure's stderr line fits, "backoffctl: " included.
+const failureWidth = 80
+
+// reportChecks prints the results table, lists failures on stderr (and under GitHub Actions as
+// ::error annotations on the policy file's lines when where gives them) and returns exit 1 when
+// any failed. where is nil or parallel to results.
+func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, params []format.Field, where []source) error {
+	t := format.CheckTable(results, withPolicy, params)
 	if err := g.emit(t); err != nil {
 		return err
 	}
-	if len(failures) == 0 {
-		return nil
-	}
 	annotate := os.Getenv("GITHUB_ACTIONS") == "true"
-	for _, f := range failures {
-		fmt.Fprintln(g.stderr, "backoffctl: "+f)
+	failed := 0
+	for i, r := range results {
+		if r.OK {
+			continue
+		}
+		failed++
+		who := r.Strategy
+		if withPolicy {
+			who = r.Policy
+		}
+		fmt.Fprintln(g.stderr, "backoffctl: "+format.CheckFailure(who, r, failureWidth-len("backoffctl: ")))
 		if annotate {
-			fmt.Fprintln(g.stderr, "::error title=backoffctl check::"+workflowEscape(f))
+			var at source
+			if where != nil {
+				at = where[i]
+			}
+			fmt.Fprintln(g.stderr, annotation(at, format.CheckFailure(who, r, 0)))
 		}
 	}
-	return &exitError{code: exitFailed, msg: fmt.Sprintf("check failed: %d of %d assertions", len(failures), len(results))}
+	if failed == 0 {
+		return nil
+	}
+	return &exitError{code: exitFailed, msg: fmt.Sprintf("check failed: %d of %d assertions", failed, len(results))}
+}
+
+// annotation is a GitHub Actions ::error workflow command for msg, placed on the policy's line
+// of its file (and down to the assertion's line when known) so the failure shows on the YAML in
+// a pull request.
+func annotation(at source, msg string) string {
+	var props []string
+	if at.file != "" && at.line > 0 {
+		props = append(props, "file="+workflowProperty(at.file), "line="+strconv.Itoa(at.line))
+		if at.assertLine > at.line {
+			props = append(props, "endLine="+strconv.Itoa(at.assertLine))
+		}
+	}
+	props = append(props, "title="+workflowProperty("backoffctl check"))
+	return "::error " + strings.Join(props, ",") + "::" + workflowEscape(msg)
+}
+
+// workflowProperty escapes a workflow command's property value: the message's escapes plus the
+// separators , and :.
+func workflowProperty(s string) string {
+	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(workflowEscape(s))
 }
 
 // workflowEscape escapes a GitHub Actions workflow command's message: %, CR and LF, so text can

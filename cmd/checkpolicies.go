@@ -27,6 +27,11 @@ func runPolicies(g *globalOptions, path string) error {
 		return badInput("%s: its policies sample %.3g rows in all, past the cap of %.0e per command: lower their samples", path, planned, analyze.MaxSampledRows)
 	}
 	var all []analyze.Result
+	var where []source
+	file := path
+	if path == "-" {
+		file = "" // stdin: no file to annotate
+	}
 	for _, p := range policies {
 		results, _, err := checkOne(p.bound, &p.asserts, &p.eval, g.stderr)
 		if err != nil {
@@ -34,8 +39,9 @@ func runPolicies(g *globalOptions, path string) error {
 		}
 		for i := range results {
 			results[i].Policy = p.name
+			where = append(where, source{file: file, line: p.line, assertLine: p.assertLines[results[i].Name]})
 		}
 		all = append(all, results...)
 	}
-	return reportChecks(g.escapedStderr(), all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}})
+	return reportChecks(g.escapedStderr(), all, true, []format.Field{{Name: "policy_file", Value: path}, {Name: "policies", Value: len(policies)}}, where)
 }

@@ -15,17 +15,19 @@ func newCompareCmd(g *globalOptions) *cobra.Command {
 		Use:   "compare 'STRATEGY [flags]'... | compare --policy FILE",
 		Short: "Print several schedules side by side, one row per attempt",
 		Long: `Print several retry schedules side by side: one row per attempt with each policy's start (and with
---waits its wait), then summary rows: last start, longest wait, attempts within 1h and within 1d.
+--waits its wait), then the summaries: last start, longest wait, attempts within 1h and within 1d.
 
 Each spec is one argument: a strategy and its flags, quoted, exactly as "backoffctl table" takes
 them ('polynomial --attempts 25'). --policy FILE compares every policy of a check policy file,
-named after it (its assert sections are not used). --envelope and --percentiles apply to every
+named after it (its assert sections are not used and may be left out). --envelope and --percentiles apply to every
 policy.
 
 Columns are <name>_start_seconds, <name>_wait_seconds, ...: name is the spec's strategy, numbered
-(polynomial_1, polynomial_2) when several specs share one, or the policy's name. In CSV the summary
-rows follow the attempts with a word in the attempt column (last_start, longest_wait, within_1h,
-within_1d) and their value in each policy's start column; JSON has them in "summary".`,
+(polynomial_1, polynomial_2) when several specs share one, or the policy's name. CSV has one row
+per attempt; JSON has the summaries in "summary", the terminal and markdown list them under the
+table. The terminal and markdown keep the policies side by side: the columns go by meaning (the
+starts, then the waits), each envelope one min – max cell, and a table too wide is split between
+those groups, never between policies.`,
 		Example: `  backoffctl compare 'polynomial --attempts 25' 'sidekiq --retries 24'
   backoffctl compare 'polynomial --attempts 10' 'polynomial --attempts 10 --jitter 0' --waits -o markdown
   backoffctl compare 'exponential --base 1s --cap 30s --jitter full --attempts 8' 'decorrelated --base 1s --cap 30s --attempts 8' --envelope

@@ -22,7 +22,8 @@ func newPlotCmd(g *globalOptions) *cobra.Command {
 per policy: in the terminal with braille dots, fitted to its width (COLUMNS, else the terminal's
 width, else 80), or with --output chart.svg / chart.png as an 800 x 500 image for a design doc.
 
-Several policies are specs as compare takes them ('polynomial --attempts 25'), or --policy FILE.
+Several policies are specs as compare takes them ('polynomial --attempts 25'), or --policy FILE (a
+check policy file; its assert sections are not used and may be left out).
 --envelope shades each policy's range over all draws, --percentiles draws sampled percentiles as
 dotted lines, --log puts the time axis on a log scale (attempt 1, at 0 s, is then left out).`,
 		Example: `  backoffctl plot polynomial --attempts 25

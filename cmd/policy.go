@@ -11,11 +11,13 @@ import (
 // policy is one entry of a policy file, its params and assert bound to the flags check's command
 // line has: a policy file sets what a command line would.
 type policy struct {
-	name    string
-	line    int
-	bound   *boundStrategy
-	asserts assertions
-	eval    evaluation
+	name string
+	line int
+	// assertLines is the line of each assertion in the file.
+	assertLines map[string]int
+	bound       *boundStrategy
+	asserts     assertions
+	eval        evaluation
 }
 
 // newPolicy binds a fresh flag set for one policy of a file.
@@ -49,10 +51,25 @@ func loadPolicies(path string) ([]*policy, error) {
 	return parsePolicies(name, data)
 }
 
+// loadSchedules is loadPolicies for compare and plot, which use the schedules alone: a policy
+// without assert is accepted.
+func loadSchedules(path string) ([]*policy, error) {
+	data, name, err := readPolicyFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseWith(policyfile.ParseSchedules, name, data)
+}
+
 // parsePolicies validates a policy file's contents; path only names it in errors.
 func parsePolicies(path string, data []byte) ([]*policy, error) {
+	return parseWith(policyfile.Parse, path, data)
+}
+
+// parseWith validates a policy file's contents with parse (policyfile.Parse or ParseSchedules).
+func parseWith(parse func(string, []byte, func(policyfile.Policy) policyfile.Target) ([]policyfile.Policy, error), path string, data []byte) ([]*policy, error) {
 	var out []*policy
-	_, err := policyfile.Parse(path, data, func(p policyfile.Policy) policyfile.Target {
+	parsed, err := parse(path, data, func(p policyfile.Policy) policyfile.Target {
 		bound := newPolicy(p)
 		out = append(out, bound)
 		return bound
@@ -64,8 +81,9 @@ func parsePolicies(path string, data []byte) ([]*policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range out {
+	for i, p := range out {
 		p.asserts.collect(p.bound.fs)
+		p.assertLines = parsed[i].AssertLines
 	}
 	return out, nil
 }

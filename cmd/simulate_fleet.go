@@ -39,8 +39,9 @@ runner from --seed; even starts runner i at i x fetch_interval / runners (idle p
 limiter are then uniform on [0, fetch_interval / runners)).
 
 Answer time (--answer-time): how long the server holds each FetchTask. The limiter spaces the starts
-of calls, not their ends, so the shared limiter has up to runners x min(capacity, max(1,
-ceil(answer / fetch_interval))) calls in flight; per-worker up to runners x capacity; the semaphore's
+of calls, not their ends, so the shared limiter has up to runners x min(capacity,
+floor(answer / fetch_interval) + 1) calls in flight (a call that ends exactly when the next starts
+still counts); per-worker up to runners x capacity; the semaphore's
 poller waits for each answer, one per runner. The server assigns a task when it receives the
 request, so pickup latency runs from a task being queued to the start of the FetchTask that gets it;
 the runner learns of the task and starts it one answer time later.`,

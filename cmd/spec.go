@@ -153,9 +153,9 @@ func loadSpecs(verb, policyFile string, args []string) ([]*specPolicy, error) {
 }
 
 // policySpecs reads every policy of a check policy file, named after it. Their assert sections
-// are validated as check does, and not used.
+// may be left out; given, they are validated as check does, and not used.
 func policySpecs(path string) ([]*specPolicy, error) {
-	policies, err := loadPolicies(path)
+	policies, err := loadSchedules(path)
 	if err != nil {
 		return nil, err
 	}

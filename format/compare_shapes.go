@@ -3,12 +3,16 @@ package format
 import (
 	"math"
 	"strconv"
+	"strings"
+
+	"github.com/backoffctl/backoffctl/schedule/analyze"
+	"github.com/backoffctl/backoffctl/schedule/param"
 )
 
 // The three shapes of compare's table: JSON, CSV and the human formats.
 
-// compareSummaryRows are the labels of the summary rows in CSV (the attempt column; the human
-// formats translate "compare." + label), in the order summaryValues lists each policy's values.
+// compareSummaryRows are the summaries' keys (the human formats translate "compare." + key), in
+// the order summaryValues lists each policy's values.
 var compareSummaryRows = []string{"last_start", "longest_wait", "within_1h", "within_1d"}
 
 // summaryValue is one summary number; a count prints as a whole number in the human formats.
@@ -61,53 +65,142 @@ func compareJSON(c *Comparison, cols []cmpColumn) *Table {
 	return t
 }
 
-// compareCSV is the attempt rows, then one row per summary with a word in the attempt column and
-// each policy's value in its start column.
+// compareCSV is the attempt rows alone, every row of the same shape (attempt a whole number, each
+// column a number or empty), so a script can read any column of any row as what its header says.
+// The summaries are in JSON's "summary" and under the human tables.
 func compareCSV(c *Comparison, cols []cmpColumn) *Table {
-	t := rawCompareTable(c, cols, Text, func(r int) Cell { return Cell{Text: strconv.Itoa(r + 1)} })
-	for i, label := range compareSummaryRows {
-		row := []Cell{{Text: label}}
-		for _, col := range cols {
-			cell := Cell{Null: true}
-			if col.suffix == "start_seconds" {
-				if v := c.Policies[col.policy].summaryValues()[i]; !math.IsNaN(v.v) {
-					cell = Cell{Num: v.v}
+	return rawCompareTable(c, cols, Integer, func(r int) Cell { return Cell{Num: float64(r + 1)} })
+}
+
+// compareHuman is the table the terminal and markdown formats print, the policies side by side
+// and the columns grouped by meaning: the starts (every policy's range, min – max in one cell;
+// each percentile, every policy's; every policy's start at its draws), then the waits likewise,
+// then reached. Each such group is a Column.Group, so a table too wide splits between them,
+// never between policies (unless so many policies are compared that one group is too wide
+// alone); with an envelope or percentiles, the plain starts and waits are the first left out on a
+// narrow terminal. The summaries follow the table
+// as a list, one line per summary with every policy's value, so no label widens the attempt
+// column.
+func compareHuman(c *Comparison, cols []cmpColumn, lang string) *Table {
+	t := &Table{Columns: []Column{{Key: "attempt", Kind: Integer}}}
+	type humanColumn struct {
+		col    Column
+		lo, hi int // cols indices; hi >= 0: a min – max pair in one cell
+	}
+	var out []humanColumn
+	spare := 0
+	if c.Envelope || len(c.Percentiles) > 0 {
+		spare = 1
+	}
+	for _, group := range []string{"start", "wait", "reached"} {
+		kinds := []string{"range"}
+		for _, p := range c.Percentiles {
+			kinds = append(kinds, "p"+analyze.PercentileName(p))
+		}
+		for _, kind := range append(kinds, "plain") {
+			for pi := range c.Policies {
+				name := c.Policies[pi].Name
+				for i := 0; i < len(cols); i++ {
+					col := cols[i]
+					if col.policy != pi || compareGroup(col.suffix) != group || compareKind(col.suffix) != kind {
+						continue
+					}
+					h := humanColumn{col: Column{Key: col.key(c), Kind: col.kind, Group: group + " " + kind}, lo: i, hi: -1}
+					switch base, isMin := strings.CutSuffix(col.suffix, "_min_seconds"); {
+					case isMin && i+1 < len(cols) && cols[i+1].suffix == base+"_max_seconds":
+						h.hi = i + 1
+						h.col.Key = c.Policies[pi].Name + "_" + base + "_range"
+						h.col.Title = name + " " + Translate(lang, Message{Key: "compare.col." + base + "_range"})
+						i++
+					case col.suffix == "start_seconds" || col.suffix == "wait_seconds":
+						h.col.Title = name + " " + Translate(lang, Message{Key: "compare.col." + strings.TrimSuffix(col.suffix, "_seconds")})
+						h.col.Spare = spare
+					default:
+						h.col.Title = name + " " + compareColumnTitle(lang, col.suffix)
+					}
+					out = append(out, h)
+				}
+			}
+		}
+	}
+	for _, h := range out {
+		t.Columns = append(t.Columns, h.col)
+	}
+	for r := range c.rowCount() {
+		row := []Cell{{Num: float64(r + 1)}}
+		for _, h := range out {
+			v, ok := cols[h.lo].value(r)
+			cell := Cell{Num: v, Null: !ok}
+			if h.hi >= 0 && ok {
+				lo, hi := compactDuration(v), ""
+				if w, ok := cols[h.hi].value(r); ok {
+					hi = compactDuration(w)
+				}
+				cell = Cell{Text: lo}
+				if hi != lo && hi != "" {
+					cell.Text += " – " + hi
 				}
 			}
 			row = append(row, cell)
 		}
 		t.Rows = append(t.Rows, row)
+	}
+	for i, label := range compareSummaryRows {
+		var parts []string
+		for pi := range c.Policies {
+			v := c.Policies[pi].summaryValues()[i]
+			text := "-"
+			switch {
+			case math.IsNaN(v.v):
+			case v.count:
+				text = strconv.FormatFloat(v.v, 'f', 0, 64)
+			default:
+				text = param.HumanDuration(v.v)
+			}
+			parts = append(parts, c.Policies[pi].Name+" "+text)
+		}
+		t.Summary = append(t.Summary, Field{Name: Translate(lang, Message{Key: "compare." + label}), Value: strings.Join(parts, ", ")})
 	}
 	return t
 }
 
-// compareHuman is the table the terminal and markdown formats print: each policy's columns titled
-// after it, then the summary rows, labelled in the attempt column. A count among durations (the
-// attempts within an hour) is a word in its cell, so the renderers align and fit the table as any
-// other.
-func compareHuman(c *Comparison, cols []cmpColumn, lang string) *Table {
-	t := &Table{Columns: []Column{{Key: "attempt", Kind: Integer}}}
-	for _, col := range cols {
-		t.Columns = append(t.Columns, Column{Key: col.key(c), Title: c.Policies[col.policy].Name + " " + compareColumnTitle(lang, col.suffix), Kind: col.kind})
+// compareKind is how a column reads its policy: its envelope (range, the min column of a pair; the
+// max column is taken with it), one sampled percentile (p50, p99.9), or its plain draws.
+func compareKind(suffix string) string {
+	switch {
+	case strings.HasSuffix(suffix, "_min_seconds") || strings.HasSuffix(suffix, "_max_seconds"):
+		return "range"
+	case strings.HasPrefix(suffix, "start_p"), strings.HasPrefix(suffix, "wait_p"):
+		_, p, _ := strings.Cut(strings.TrimSuffix(suffix, "_seconds"), "_")
+		return p
 	}
-	compareRows(t, c, cols, func(r int) Cell { return Cell{Num: float64(r + 1)} })
-	for i, label := range compareSummaryRows {
-		row := []Cell{{Text: Translate(lang, Message{Key: "compare." + label})}}
-		for _, col := range cols {
-			cell := Cell{Text: " "} // summaries are under each policy's start only
-			if col.suffix == "start_seconds" {
-				switch v := c.Policies[col.policy].summaryValues()[i]; {
-				case math.IsNaN(v.v):
-					cell = Cell{Null: true}
-				case v.count:
-					cell = Cell{Text: strconv.FormatFloat(v.v, 'f', 0, 64)}
-				default:
-					cell = Cell{Num: v.v}
-				}
-			}
-			row = append(row, cell)
-		}
-		t.Rows = append(t.Rows, row)
+	return "plain"
+}
+
+// compareGroup is the meaning a column's suffix belongs to: start, wait or reached.
+func compareGroup(suffix string) string {
+	switch {
+	case strings.HasPrefix(suffix, "start"):
+		return "start"
+	case strings.HasPrefix(suffix, "wait"):
+		return "wait"
 	}
-	return t
+	return "reached"
+}
+
+// compactDuration is a duration in about three units, for a min – max cell that must sit beside
+// the other policies' (1m 51.35s – 2m 3.1s, 21d 22h 28m – 24d 3h 5m): past a day to the minute,
+// past an hour to the second, past a minute to the tenth, below to the hundredth. The exact values
+// are in CSV and JSON.
+func compactDuration(v float64) string {
+	step := 0.01
+	switch {
+	case v >= 86400:
+		step = 60
+	case v >= 3600:
+		step = 1
+	case v >= 60:
+		step = 0.1
+	}
+	return param.HumanDuration(math.Round(v/step) * step)
 }

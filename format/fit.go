@@ -25,6 +25,7 @@ type grid struct {
 	heads []string
 	right []bool
 	spare []int
+	group []string
 	rows  [][]string
 	alert [][]bool
 	notes []Message
@@ -77,6 +78,7 @@ func layout(t *Table, o Options, border func(cols int) int) []grid {
 		g.heads = append(g.heads[:drop:drop], g.heads[drop+1:]...)
 		g.right = append(g.right[:drop:drop], g.right[drop+1:]...)
 		g.spare = append(g.spare[:drop:drop], g.spare[drop+1:]...)
+		g.group = append(g.group[:drop:drop], g.group[drop+1:]...)
 		for i := range g.rows {
 			g.rows[i] = append(g.rows[i][:drop:drop], g.rows[i][drop+1:]...)
 			g.alert[i] = append(g.alert[i][:drop:drop], g.alert[i][drop+1:]...)
@@ -96,7 +98,7 @@ func layout(t *Table, o Options, border func(cols int) int) []grid {
 	for i, w := range g.widths() {
 		widths[i] = float64(w + sep)
 	}
-	split := splitColumns(widths, float64(o.Width-(border(1)-sep)))
+	split := g.split(widths, float64(o.Width-(border(1)-sep)))
 	if len(split) > 1 {
 		g.notes = append(g.notes, Message{Key: "note.fit.split.width", Args: []any{len(split), g.heads[0], o.Width}})
 	}
@@ -124,6 +126,7 @@ func build(t *Table, lang, units string, merge bool) grid {
 				g.heads = append(g.heads, EscapeControl(Translate(lang, Message{Key: "col.range", Args: []any{h}})))
 				g.right = append(g.right, true)
 				g.spare = append(g.spare, c.Spare)
+				g.group = append(g.group, c.Group)
 				i++
 				continue
 			}
@@ -139,6 +142,7 @@ func build(t *Table, lang, units string, merge bool) grid {
 		g.heads = append(g.heads, h)
 		g.right = append(g.right, rightAligned(c.Kind))
 		g.spare = append(g.spare, c.Spare)
+		g.group = append(g.group, c.Group)
 	}
 	for _, row := range t.Rows {
 		cells := make([]string, len(cols))

@@ -75,6 +75,8 @@ func cellValue(c Cell, k Kind) any {
 		return nil
 	case k == Text:
 		return c.Text
+	case k == Bool:
+		return c.Num != 0
 	default:
 		return c.Num
 	}

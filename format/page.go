@@ -73,7 +73,62 @@ func (g grid) columnWidths() []float64 {
 // pageParts splits g's columns into the fewest consecutive groups that each fit the page with the
 // first column repeated (one group of every column when the table fits), as evenly wide as that
 // number of groups allows. A column wider than the page alone makes a group of its own.
-func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), pageWidth) }
+func (g grid) pageParts() [][]int { return g.split(g.columnWidths(), pageWidth) }
+
+// split is splitColumns, keeping the columns of one group (Column.Group) together: whole groups
+// are packed in order into parts (each starting with column 0), and a group too wide for a part
+// of its own is split alone. Without groups it is splitColumns.
+func (g grid) split(w []float64, limit float64) [][]int {
+	grouped := false
+	for _, name := range g.group {
+		grouped = grouped || name != ""
+	}
+	if !grouped || len(g.group) != len(w) {
+		return splitColumns(w, limit)
+	}
+	var parts [][]int
+	part, used := []int{0}, w[0]
+	flush := func() {
+		if len(part) > 1 {
+			parts = append(parts, part)
+		}
+		part, used = []int{0}, w[0]
+	}
+	for lo := 1; lo < len(w); {
+		hi, sum := lo+1, w[lo]
+		for hi < len(w) && g.group[hi] == g.group[lo] {
+			sum += w[hi]
+			hi++
+		}
+		switch {
+		case used+sum <= limit:
+		case w[0]+sum <= limit:
+			flush()
+		default: // the group alone is too wide: split it, each piece a part of its own
+			flush()
+			sub := append([]float64{w[0]}, w[lo:hi]...)
+			for _, p := range splitColumns(sub, limit) {
+				piece := []int{0}
+				for _, c := range p[1:] {
+					piece = append(piece, lo+c-1)
+				}
+				parts = append(parts, piece)
+			}
+			lo = hi
+			continue
+		}
+		for c := lo; c < hi; c++ {
+			part = append(part, c)
+		}
+		used += sum
+		lo = hi
+	}
+	flush()
+	if len(parts) == 0 {
+		return [][]int{{0}}
+	}
+	return parts
+}
 
 // splitColumns splits columns of widths w into the fewest consecutive groups, each starting with
 // column 0, whose widths sum to at most limit, as evenly wide as that number allows (a column too
@@ -122,6 +177,9 @@ func (g grid) columns(cols []int) grid {
 		sub.right = append(sub.right, g.right[c])
 		if c < len(g.spare) {
 			sub.spare = append(sub.spare, g.spare[c])
+		}
+		if c < len(g.group) {
+			sub.group = append(sub.group, g.group[c])
 		}
 	}
 	for r, row := range g.rows {

@@ -31,6 +31,9 @@ func withNotes(t *Table, notes []Message) *Table {
 
 // Render writes t to w in the named format.
 func Render(w io.Writer, t *Table, format string, o Options) error {
+	if format != "json" {
+		t = withoutJSONOnly(t)
+	}
 	switch format {
 	case "color":
 		return renderColor(w, t, o)
@@ -44,6 +47,33 @@ func Render(w io.Writer, t *Table, format string, o Options) error {
 		return renderJSON(w, t, o)
 	}
 	return fmt.Errorf("unknown format %q", format)
+}
+
+// withoutJSONOnly is t without its JSONOnly columns (a copy when it has any: t is not changed).
+func withoutJSONOnly(t *Table) *Table {
+	var keep []int
+	for i, c := range t.Columns {
+		if !c.JSONOnly {
+			keep = append(keep, i)
+		}
+	}
+	if len(keep) == len(t.Columns) {
+		return t
+	}
+	c := *t
+	c.Columns = make([]Column, len(keep))
+	for j, i := range keep {
+		c.Columns[j] = t.Columns[i]
+	}
+	c.Rows = make([][]Cell, len(t.Rows))
+	for r, row := range t.Rows {
+		out := make([]Cell, len(keep))
+		for j, i := range keep {
+			out[j] = row[i]
+		}
+		c.Rows[r] = out
+	}
+	return &c
 }
 
 // humanField prints a summary value for the human formats.

@@ -22,6 +22,8 @@ const (
 	Number
 	// Text is a word.
 	Text
+	// Bool is true (Num != 0) or false: a JSON boolean.
+	Bool
 )
 
 // Column is a column's stable snake_case key (CSV header and JSON field) and kind. Headers shown in
@@ -39,6 +41,13 @@ type Column struct {
 	// first (a strategy's own counters before the envelope the user asked for), ties from the
 	// right. 0: left out last.
 	Spare int
+	// Group names the meaning a column belongs to (compare: start, wait): a table too wide for
+	// its page or terminal is split between groups where it can, never inside one that fits.
+	// Columns without a group split anywhere.
+	Group string
+	// JSONOnly marks a field for scripts reading JSON (passed, the boolean twin of check's
+	// result word): the other formats leave it out.
+	JSONOnly bool
 }
 
 // Cell is a number, a word, or nothing (empty in CSV, null in JSON).
@@ -90,6 +99,8 @@ func humanCell(c Cell, k Kind) string {
 		return param.HumanDuration(c.Num) + " (" + param.FormatRounded(c.Num) + "s)"
 	case Integer:
 		return number(c.Num)
+	case Bool:
+		return strconv.FormatBool(c.Num != 0)
 	default:
 		return param.FormatRounded(c.Num)
 	}
@@ -100,6 +111,9 @@ func humanCell(c Cell, k Kind) string {
 func rawCell(c Cell, col Column) string {
 	if c.Null {
 		return ""
+	}
+	if col.Kind == Bool && c.Text == "" {
+		return strconv.FormatBool(c.Num != 0)
 	}
 	if col.Kind != Text && c.Text == "" {
 		return number(c.Num)

@@ -204,13 +204,8 @@ func AttemptTicks(lo, hi float64) []Tick {
 		}
 	}
 	var ticks []Tick
-	if lo <= 1 && hi >= 1 {
-		ticks = append(ticks, Tick{Value: 1, Label: "1"})
-	}
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		if v > 1 && (len(ticks) == 0 || v-ticks[len(ticks)-1].Value >= step*3/4) {
-			ticks = append(ticks, Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
-		}
+		ticks = append(ticks, Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 	}
 	return ticks
 }

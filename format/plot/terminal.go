@@ -225,17 +225,21 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 	}
 	pad := strings.Repeat(" ", labelW+1)
 	b.WriteString(pad + "└" + strings.Repeat("─", v.cols) + "\n")
-	// Attempt labels under their column, skipped where they would touch the previous one.
-	xl := []rune(strings.Repeat(" ", v.cols+2))
-	next := 0
-	for _, t := range AttemptTicks(xmin, xmax) {
+	// Attempt labels under their column, from the last (always shown) leftwards, skipped where
+	// they would touch the one after. The line is no wider than the plot's (labelW + 2 + cols): a
+	// label that would run past its end ends under the last column instead.
+	xl := []rune(strings.Repeat(" ", v.cols+1))
+	ticks := AttemptTicks(xmin, xmax)
+	end := len(xl) + 1 // the column after the last free one, plus the gap
+	for i := len(ticks) - 1; i >= 0; i-- {
+		t := ticks[i]
 		x, _ := v.dot(Point{X: t.Value, Y: ymax})
-		at := x/2 + 1
-		if at < next || at+len(t.Label) > len(xl) {
+		at := min(x/2+1, len(xl)-len(t.Label))
+		if at < 0 || at+len(t.Label) >= end {
 			continue
 		}
 		copy(xl[at:], []rune(t.Label))
-		next = at + len(t.Label) + 1
+		end = at
 	}
 	b.WriteString(strings.TrimRight(pad+string(xl), " ") + "\n")
 	if c.XLabel != "" {

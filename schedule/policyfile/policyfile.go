@@ -31,6 +31,9 @@ type Policy struct {
 	Name string
 	Line int // the line the entry starts on, for errors
 	Def  strategy.Def
+	// AssertLines is the line of each assertion's key under assert (max-window: ...), so a
+	// failure can point at the rule that failed.
+	AssertLines map[string]int
 }
 
 // Target receives one policy's settings: keys in kebab-case (a file's snake_case keys read the
@@ -72,8 +75,19 @@ func isAssertion(key string) bool {
 }
 
 // Parse validates a policy file's contents and sets each policy's params and assert on the Target
-// bind returns for it. path only names the file in errors, which are *param.InputError.
+// bind returns for it. path only names the file in errors, which are *param.InputError. Every
+// policy needs an assert with at least one assertion (check reads the file).
 func Parse(path string, data []byte, bind func(Policy) Target) ([]Policy, error) {
+	return parseFile(path, data, bind, true)
+}
+
+// ParseSchedules is Parse for readers that use the schedules alone (compare, plot): assert may be
+// left out; when given it is checked as Parse checks it.
+func ParseSchedules(path string, data []byte, bind func(Policy) Target) ([]Policy, error) {
+	return parseFile(path, data, bind, false)
+}
+
+func parseFile(path string, data []byte, bind func(Policy) Target, needAssert bool) ([]Policy, error) {
 	if err := checkDocument(path, data); err != nil {
 		return nil, err
 	}
@@ -109,7 +123,7 @@ func Parse(path string, data []byte, bind func(Policy) Target) ([]Policy, error)
 	var out []Policy
 	names := map[string]bool{}
 	for _, item := range list.Content {
-		p, err := parsePolicy(item, at, bind)
+		p, err := parsePolicy(item, at, bind, needAssert)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +137,7 @@ func Parse(path string, data []byte, bind func(Policy) Target) ([]Policy, error)
 }
 
 // parsePolicy reads one policies: entry.
-func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bind func(Policy) Target) (Policy, error) {
+func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bind func(Policy) Target, needAssert bool) (Policy, error) {
 	if item.Kind != yaml.MappingNode {
 		return Policy{}, at(item, "each policy must be a mapping with name, strategy, params and assert")
 	}
@@ -138,7 +152,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 		fields[k.Value] = v
 	}
 	for _, req := range []string{"name", "strategy", "assert"} {
-		if fields[req] == nil {
+		if fields[req] == nil && (req != "assert" || needAssert) {
 			return Policy{}, at(item, "a policy needs %s", req)
 		}
 	}
@@ -147,7 +161,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 			return Policy{}, at(fields[k], "%s must be a non-empty string", k)
 		}
 	}
-	p := Policy{Name: fields["name"].Value, Line: item.Line}
+	p := Policy{Name: fields["name"].Value, Line: item.Line, AssertLines: map[string]int{}}
 	def, ok := strategy.Find(fields["strategy"].Value)
 	if !ok {
 		return Policy{}, at(fields["strategy"], "%s", strategy.UnknownName(fields["strategy"].Value))
@@ -173,6 +187,7 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 			}
 			if isAssertion(name) {
 				assertions++
+				p.AssertLines[name] = k.Line
 			}
 		}
 		return nil
@@ -182,10 +197,13 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 			return Policy{}, err
 		}
 	}
+	if fields["assert"] == nil {
+		return p, nil
+	}
 	if err := set("assert", isAssertKey, fields["assert"]); err != nil {
 		return Policy{}, err
 	}
-	if assertions == 0 {
+	if assertions == 0 && needAssert {
 		return Policy{}, at(fields["assert"], "policy %s: assert needs at least one of %s", p.Name, strings.Join(analyze.AssertionNames, ", "))
 	}
 	return p, nil

@@ -61,6 +61,18 @@ func TestParse(t *testing.T) {
 	if got := strings.Join(set, " "); got != want {
 		t.Errorf("set %s, want %s", got, want)
 	}
+	// Each assertion's key line, under its kebab-case name; reading keys (percentiles) have none.
+	for _, c := range []struct {
+		policy int
+		want   map[string]int
+	}{
+		{0, map[string]int{"max-window": 5}},
+		{1, map[string]int{"max-wait": 9}},
+	} {
+		if got := policies[c.policy].AssertLines; fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("policy %d assert lines %v, want %v", c.policy, got, c.want)
+		}
+	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -96,6 +108,38 @@ func TestParseErrors(t *testing.T) {
 		var bad *param.InputError
 		if err == nil || !errors.As(err, &bad) || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
+		}
+	}
+}
+
+// ParseSchedules (compare, plot) takes a policy without assert, or with one that has no
+// assertion, and still checks an assert that is given; Parse (check) needs one.
+func TestParseSchedules(t *testing.T) {
+	head := "policies:\n  - name: a\n    strategy: polynomial\n    params: {attempts: 5}\n"
+	for _, c := range []struct {
+		text         string
+		check, sched string // the errors' beginnings; "" for none
+	}{
+		{head, "p.yaml:2: a policy needs assert", ""},
+		{head + "    assert: {samples: 5}\n", "p.yaml:5: policy a: assert needs at least one of", ""},
+		{head + "    assert: {max-window: 1d}\n", "", ""},
+		{head + "    assert: {attempts: 5}\n", `p.yaml:5: unknown assert key "attempts"`, `p.yaml:5: unknown assert key "attempts"`},
+		{head + "    assert: [1]\n", "p.yaml:5: assert must be a mapping", "p.yaml:5: assert must be a mapping"},
+		{"policies:\n  - {name: a}\n", "p.yaml:2: a policy needs strategy", "p.yaml:2: a policy needs strategy"},
+	} {
+		for _, parser := range []struct {
+			name  string
+			parse func(string, []byte, func(Policy) Target) ([]Policy, error)
+			want  string
+		}{{"Parse", Parse, c.check}, {"ParseSchedules", ParseSchedules, c.sched}} {
+			var set []string
+			policies, err := parser.parse("p.yaml", []byte(c.text), func(p Policy) Target { return recorder{name: p.Name, set: &set} })
+			switch {
+			case parser.want == "" && (err != nil || len(policies) != 1):
+				t.Errorf("%s(%q): %v, %d policies; want one policy", parser.name, c.text, err, len(policies))
+			case parser.want != "" && (err == nil || !strings.HasPrefix(err.Error(), parser.want)):
+				t.Errorf("%s(%q): error %v, want %q", parser.name, c.text, err, parser.want)
+			}
 		}
 	}
 }

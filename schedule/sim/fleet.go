@@ -85,8 +85,10 @@ func (c FleetConfig) Pollers(d Design) int {
 
 // Connections is the most FetchTask requests a design can have in flight at once. The shared
 // limiter spaces the starts of calls, not their ends, so a runner has up to min(capacity,
-// max(1, ceil(AnswerTime / FetchInterval))) calls in flight; per-worker one per goroutine; the
-// semaphore's single poller waits for each answer: one per runner.
+// floor(AnswerTime / FetchInterval) + 1) calls in flight: a call that ends exactly when the next
+// one starts still counts (real timers fire late, never early, so act_runner's runners reach it);
+// per-worker one per goroutine; the semaphore's single poller waits for each answer: one per
+// runner.
 func (c FleetConfig) Connections(d Design) int {
 	switch d {
 	case PerWorker:
@@ -97,11 +99,12 @@ func (c FleetConfig) Connections(d Design) int {
 	return c.Runners
 }
 
-// limiterInFlight is min(capacity, max(1, ceil(AnswerTime / FetchInterval))).
+// limiterInFlight is min(capacity, floor(AnswerTime / FetchInterval) + 1): the starts at 0,
+// fetch_interval, 2 fetch_interval, ... that fall in a closed window of length AnswerTime.
 func (c FleetConfig) limiterInFlight() int {
 	k := int64(1)
 	if c.AnswerTime > 0 && c.FetchInterval > 0 {
-		k = max(1, (int64(c.AnswerTime)+int64(c.FetchInterval)-1)/int64(c.FetchInterval))
+		k = int64(c.AnswerTime)/int64(c.FetchInterval) + 1
 	}
 	return int(min(int64(c.Capacity), k))
 }

@@ -204,25 +204,31 @@ func TestFleetStartPhases(t *testing.T) {
 }
 
 // Connections: the shared limiter spaces the starts of calls, so with an answer time a runner has
-// min(capacity, max(1, ceil(answer / interval))) calls in flight.
+// min(capacity, floor(answer / interval) + 1) calls in flight: the starts in a closed window of
+// length answer, so a call ending exactly when the next starts counts (act_runner's poller.go
+// reaches 3 per runner with a 40ms answer and a 20ms interval).
 func TestFleetConnections(t *testing.T) {
 	for _, c := range []struct {
 		capacity                int
-		answer                  time.Duration
+		interval, answer        time.Duration
 		shared, perWorker, sema int
 	}{
-		{60, 0, 3, 180, 3},
-		{60, time.Second, 3, 180, 3},
-		{60, 2 * time.Second, 3, 180, 3},
-		{60, 2*time.Second + 1, 6, 180, 3},
-		{60, 7 * time.Second, 12, 180, 3},
-		{2, 7 * time.Second, 6, 6, 3},
-		{1, time.Minute, 3, 3, 3},
+		{60, 2 * time.Second, 0, 3, 180, 3},
+		{60, 2 * time.Second, time.Second, 3, 180, 3},
+		{60, 2 * time.Second, 2*time.Second - 1, 3, 180, 3},
+		{60, 2 * time.Second, 2 * time.Second, 6, 180, 3},
+		{60, 2 * time.Second, 2*time.Second + 1, 6, 180, 3},
+		{60, 2 * time.Second, 4 * time.Second, 9, 180, 3},
+		{60, 2 * time.Second, 7 * time.Second, 12, 180, 3},
+		{60, 20 * time.Millisecond, 40 * time.Millisecond, 9, 180, 3},
+		{2, 2 * time.Second, 7 * time.Second, 6, 6, 3},
+		{2, 2 * time.Second, 2 * time.Second, 6, 6, 3},
+		{1, 2 * time.Second, time.Minute, 3, 3, 3},
 	} {
-		cfg := FleetConfig{Runners: 3, Capacity: c.capacity, FetchInterval: 2 * time.Second, AnswerTime: c.answer}
+		cfg := FleetConfig{Runners: 3, Capacity: c.capacity, FetchInterval: c.interval, AnswerTime: c.answer}
 		got := [3]int{cfg.Connections(SharedLimiter), cfg.Connections(PerWorker), cfg.Connections(Semaphore)}
 		if got != [3]int{c.shared, c.perWorker, c.sema} {
-			t.Errorf("capacity %d answer %v: connections %v, want %v", c.capacity, c.answer, got, [3]int{c.shared, c.perWorker, c.sema})
+			t.Errorf("capacity %d interval %v answer %v: connections %v, want %v", c.capacity, c.interval, c.answer, got, [3]int{c.shared, c.perWorker, c.sema})
 		}
 	}
 }
