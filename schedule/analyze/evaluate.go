@@ -16,8 +16,16 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
-// MaxSampledRows caps samples x rows, the work of one percentile pass (about a minute at the cap).
-const MaxSampledRows = 3e9
+// MaxSampledRows caps the sampling work of one command, in sampled rows (samples x rows x passes,
+// summed over its policies and search steps, checked before any is sampled): at the pace of the
+// slowest strategies about half a minute of one core, so every accepted command ends within a
+// minute on a busy 2-core machine.
+const MaxSampledRows = 5e8
+
+// MaxLaidOutCells caps what one command lays out in all, in cells (rows x columns, summed over
+// every policy it compares or plots): a terminal or markdown table takes about 500 bytes a cell
+// before it is printed, so 400000 cells stay within the 256 MB a command may take.
+const MaxLaidOutCells = 400000
 
 // Draws are --rand and --seed: a fixed u for every draw, or one schedule sampled with a seed.
 type Draws struct {

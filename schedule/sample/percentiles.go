@@ -49,12 +49,13 @@ func percentiles(s schedule.Strategy, n int, seed int64, percents []float64, pil
 	return percentilesWithin(s, n, seed, percents, pilotN, done, MemoryBudget)
 }
 
-// MemoryBudget is what one sampled percentile computation may hold (the process peaks near 256 MB
-// with the runtime and the schedules around it): the pilot samples and the
-// values kept inside brackets, for every column at once. A schedule with more columns than fit
+// MemoryBudget is what one sampled percentile computation may hold (half of the 256 MB a command
+// may take, the rest for the runtime, the schedules and the table around it): the pilot samples,
+// the values kept inside brackets and each column's own state (columnOverhead), for every column
+// at once. A schedule with more columns than fit
 // is sampled in several passes, each over a group of columns (rows), so memory stays bounded
 // whatever the row count; the cost is one walk over the samples per group.
-const MemoryBudget = 192 << 20
+const MemoryBudget = 128 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
@@ -169,9 +170,15 @@ func columnsPerPass(cols, n, m int, percents []float64, how refinement, budget i
 	case m < n:
 		per += float64(1.5*inBrackets(m, n)) + room
 	}
-	group := int(float64(budget) / (float64(8*per) + 64))
+	group := int(float64(budget) / (float64(8*per) + columnOverhead(len(percents))))
 	return max(1, min(group, cols))
 }
+
+// columnOverhead is what a column holds besides its values, in bytes: its slice headers (pilot,
+// counts, settled values), its targets (one per percentile, each with its bracket and bin
+// specification) and, in the pass, its placement state. Counted so that a schedule of 100000 rows
+// with few samples stays within the budget too (at 100 samples a column's values are 800 bytes).
+func columnOverhead(percents int) float64 { return float64(512 + 384*percents) }
 
 func percentilesWithin(s schedule.Strategy, n int, seed int64, percents []float64, pilotN int, done *atomic.Int64, budget int) schedule.Quantiles {
 	rows := SampledRows(s, n, seed)
