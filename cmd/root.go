@@ -43,10 +43,14 @@ markdown, CSV or JSON.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
-		PersistentPreRun: func(cmd *cobra.Command, args []string) {
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			g.formatGiven = cmd.Flags().Changed("format")
+			if err := g.checkOutputName(cmd); err != nil {
+				return err
+			}
 			g.command = reproduce(cmd, args)
 			warnRenamed(cmd, stderr)
+			return nil
 		},
 	}
 	root.SetOut(stdout)
