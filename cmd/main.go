@@ -57,13 +57,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	root.SetArgs(args)
 	err := repeatedFlag(root, args)
+	var ran *cobra.Command
 	if err == nil {
-		err = root.Execute()
+		ran, err = root.ExecuteC()
 	}
 	if err == nil {
+		warnRenamed(ran, stderr)
 		return exitOK
 	}
 	code, msg := describe(err)
+	if code == exitFailed && ran != nil {
+		// A refusal is one line; a command that ran still says which old spellings it read.
+		warnRenamed(ran, stderr)
+	}
 	msg += suggestFor(root, args, msg)
 	// The line can quote anything the user typed or put in a file: control characters are shown
 	// escaped, so nothing reaches the terminal or a CI log as a command.

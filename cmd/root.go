@@ -49,7 +49,6 @@ markdown, CSV or JSON.`,
 				return err
 			}
 			g.command = reproduce(cmd, args)
-			warnRenamed(cmd, stderr)
 			return nil
 		},
 	}
