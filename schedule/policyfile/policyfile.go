@@ -81,7 +81,7 @@ func Parse(path string, data []byte, bind func(Policy) Target) ([]Policy, error)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, param.BadInput("%s: %s", path, strings.TrimPrefix(firstLine(err.Error()), "yaml: "))
+		return nil, syntaxError(path, data, err)
 	}
 	at := func(node *yaml.Node, format string, args ...any) error {
 		return param.BadInput("%s:%d: %s", path, node.Line, fmt.Sprintf(format, args...))

@@ -71,7 +71,13 @@ func TestParseErrors(t *testing.T) {
 	head := "policies:\n  - name: a\n    strategy: polynomial\n"
 	cases := []struct{ text, want string }{
 		{"", "p.yaml: empty policy file: expected a policies: list"},
-		{"policies: [", "p.yaml: "}, // the YAML parser's own words follow
+		{"policies: [", "p.yaml:1: "}, // the YAML parser's own words follow
+		// Every YAML error names its line, also where the parser gives none.
+		{"policies:\n  - *nosuch\n", `p.yaml:2: unknown anchor 'nosuch' referenced` + "\x00"},
+		{"policies:\n  - &a {name: x}\n  - *ab\n", `p.yaml:3: unknown anchor 'ab' referenced` + "\x00"},
+		{"policies:\n  - name: \xff\n", "p.yaml:2: invalid leading UTF-8 octet\x00"},
+		{"policies:\n\n  - name: a\x01b\n", "p.yaml:3: control characters are not allowed\x00"},
+		{"policies:\n  - " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n", "p.yaml:2: exceeded max depth of 10000\x00"},
 		{"- 1\n", "p.yaml:1: expected a mapping with a policies: list"},
 		{"rules: []\n", `p.yaml:1: unknown key "rules": the file has one key, policies`},
 		{"policies: []\n", "p.yaml:1: policies must be a non-empty list"},
