@@ -31,15 +31,30 @@ func repeatedFlag(root *cobra.Command, args []string) error {
 		}
 		return c.InheritedFlags().ShorthandLookup(s)
 	}
-	seen := map[string]string{}
+	return repeatedArgs(args, lookup, short)
+}
+
+// repeatedArgs refuses a flag given twice in args, the flags found by lookup (a long name) and
+// short (a shorthand): the command line's check, shared by compare's and plot's specs. An old
+// spelling of a flag (renamedFlag) is the same flag as its current one.
+func repeatedArgs(args []string, lookup, short func(string) *pflag.Flag) error {
+	type given struct{ name, value string }
+	seen := map[string]given{}
 	record := func(f *pflag.Flag, value string) error {
 		if t := f.Value.Type(); strings.Contains(t, "Slice") || strings.Contains(t, "Array") {
 			return nil
 		}
-		if first, ok := seen[f.Name]; ok {
-			return badInput("%s given twice (%s, then %s)", flagLabel(f), first, value)
+		key := f.Name
+		if to, ok := f.Annotations[renamedAnnotation]; ok {
+			key = to[0]
 		}
-		seen[f.Name] = value
+		if first, ok := seen[key]; ok {
+			if first.name != f.Name {
+				return badInput("--%s and --%s are one flag, given twice (%s, then %s)", first.name, f.Name, first.value, value)
+			}
+			return badInput("%s given twice (%s, then %s)", flagLabel(f), first.value, value)
+		}
+		seen[key] = given{f.Name, value}
 		return nil
 	}
 	for i := 0; i < len(args); i++ {

@@ -8,11 +8,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"syscall"
 )
 
-// testHookBeforeRename, when set, runs between writing the temporary file and renaming it.
-var testHookBeforeRename func()
+// testHookBeforeRename, when set, runs between writing the temporary file and renaming it;
+// testHookAfterCreate, right after the temporary file is created.
+var testHookBeforeRename, testHookAfterCreate func()
 
 // writeAtomic replaces path with data: it writes a temporary file in the same directory, syncs it
 // and renames it over path, so readers see the old file or the new one, never a part. A symlink is
@@ -32,12 +34,17 @@ func writeAtomic(path string, data []byte) (err error) {
 		}
 		mode, keepMode = info.Mode().Perm(), true
 	}
-	tmp, err := createTemp(filepath.Dir(target))
+	// The signal handler is in place before the temporary file exists, so no signal can leave it
+	// behind, empty or not.
+	guard := removeOnSignal()
+	defer guard.stop()
+	tmp, err := guard.createTemp(filepath.Dir(target))
 	if err != nil {
 		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
 	}
-	stop := removeOnSignal(tmp.Name())
-	defer stop()
+	if testHookAfterCreate != nil {
+		testHookAfterCreate()
+	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
@@ -95,43 +102,61 @@ func resolveLinks(path string) (string, error) {
 	return "", syscall.ELOOP
 }
 
+// tempGuard removes the temporary file, if one was created, and exits 130 (SIGINT) or 143
+// (SIGTERM) when one of those signals arrives before stop is called.
+type tempGuard struct {
+	mu   sync.Mutex // held while a name is chosen and created, and by the handler from a signal on
+	name string     // the temporary file, once created
+	sigs chan os.Signal
+	done chan struct{}
+}
+
+// removeOnSignal installs the handler; call createTemp next and stop when done.
+func removeOnSignal() *tempGuard {
+	g := &tempGuard{sigs: make(chan os.Signal, 1), done: make(chan struct{})}
+	signal.Notify(g.sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-g.sigs:
+			g.mu.Lock() // never unlocked: a file being created is created, then removed here
+			if g.name != "" {
+				os.Remove(g.name)
+			}
+			code := 130
+			if s == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		case <-g.done:
+		}
+	}()
+	return g
+}
+
 // createTemp creates a new, empty file with a short random name in dir, mode 0666 less the umask
 // (the kernel applies it, so the umask is never read or changed). The name comes from math/rand/v2's
 // per-process random source: O_EXCL, not the name, keeps two writers apart, and crypto/rand would
 // cost every command its package initialisation.
-func createTemp(dir string) (*os.File, error) {
+func (g *tempGuard) createTemp(dir string) (*os.File, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	for {
 		name := filepath.Join(dir, fmt.Sprintf(".backoffctl-%012x.tmp", rand.Uint64()>>16))
 		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
+		if err == nil {
+			g.name = name
+		}
 		return f, err
 	}
 }
 
-// removeOnSignal removes name and exits 130 (SIGINT) or 143 (SIGTERM) when one of those arrives
-// before the returned stop function is called.
-func removeOnSignal(name string) (stop func()) {
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case s := <-sigs:
-			os.Remove(name)
-			code := 130
-			if s == syscall.SIGTERM {
-				code = 143
-			}
-			os.Exit(code)
-		case <-done:
-		}
-	}()
-	return func() {
-		signal.Stop(sigs)
-		close(done)
-	}
+// stop removes the handler.
+func (g *tempGuard) stop() {
+	signal.Stop(g.sigs)
+	close(g.done)
 }
 
 // syncDir makes a rename durable; failing to is not an error of the write itself.

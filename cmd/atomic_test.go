@@ -27,33 +27,39 @@ func TestWriteAtomicLongName(t *testing.T) {
 }
 
 // TestSignalHelper is the child process of TestSignalCleansUp: it writes --output and stops just
-// before the rename, until the parent signals it.
+// before the rename, or just after creating the temporary file, until the parent signals it.
 func TestSignalHelper(t *testing.T) {
 	path := os.Getenv("BACKOFFCTL_SIGNAL_HELPER")
 	if path == "" {
 		t.Skip("run by TestSignalCleansUp")
 	}
-	testHookBeforeRename = func() {
+	wait := func() {
 		os.Stdout.WriteString("ready\n")
 		time.Sleep(time.Minute)
+	}
+	if os.Getenv("BACKOFFCTL_SIGNAL_AT") == "create" {
+		testHookAfterCreate = wait
+	} else {
+		testHookBeforeRename = wait
 	}
 	os.Exit(run([]string{"table", "polynomial", "--output", path}, os.Stdout, os.Stderr))
 }
 
-// SIGINT and SIGTERM during the write remove the temporary file, leave the old file as it was and
-// exit 130 or 143 without a Go stack.
+// SIGINT and SIGTERM during the write, from the moment the temporary file exists, remove it,
+// leave the old file as it was and exit 130 or 143 without a Go stack.
 func TestSignalCleansUp(t *testing.T) {
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
-	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		at   string
+	}{{syscall.SIGINT, 130, "rename"}, {syscall.SIGTERM, 143, "rename"}, {syscall.SIGTERM, 143, "create"}, {syscall.SIGINT, 130, "create"}} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "out.txt")
 		if err := os.WriteFile(path, []byte("precious\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		child := exec.Command(os.Args[0], "-test.run=^TestSignalHelper$")
-		child.Env = append(os.Environ(), "BACKOFFCTL_SIGNAL_HELPER="+path)
+		child.Env = append(os.Environ(), "BACKOFFCTL_SIGNAL_HELPER="+path, "BACKOFFCTL_SIGNAL_AT="+c.at)
 		var stderr bytes.Buffer
 		child.Stderr = &stderr
 		stdout, err := child.StdoutPipe()
@@ -73,7 +79,7 @@ func TestSignalCleansUp(t *testing.T) {
 		err = child.Wait()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != c.code {
-			t.Errorf("%v: child ended with %v, want exit %d; stderr %q", c.sig, err, c.code, stderr.String())
+			t.Errorf("%v at %s: child ended with %v, want exit %d; stderr %q", c.sig, c.at, err, c.code, stderr.String())
 		}
 		if strings.Contains(stderr.String(), "goroutine") {
 			t.Errorf("%v: Go stack on stderr: %q", c.sig, stderr.String())
@@ -84,7 +90,7 @@ func TestSignalCleansUp(t *testing.T) {
 			for _, e := range entries {
 				names = append(names, e.Name())
 			}
-			t.Errorf("%v: left %q", c.sig, names)
+			t.Errorf("%v at %s: left %q", c.sig, c.at, names)
 		}
 		if data, _ := os.ReadFile(path); string(data) != "precious\n" {
 			t.Errorf("%v: old file changed to %q", c.sig, data)

@@ -54,7 +54,7 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
 		return badInput("--samples applies with --percentiles")
 	}
 	// The flags are checked as table checks them; values that do not build yet (decorrelated
-	// without --cap) are shown on the screen to be fixed there.
+	// with --cap 0) are shown on the screen to be fixed there.
 	if _, err := b.strategy(sampling); err != nil {
 		var in *param.InputError
 		if !errors.As(err, &in) {

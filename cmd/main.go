@@ -72,18 +72,52 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	root.SetArgs(args)
 	err := repeatedFlag(root, args)
+	var ran *cobra.Command
 	if err == nil {
-		err = root.Execute()
+		ran, err = root.ExecuteC()
 	}
 	if err == nil {
+		warnRenamed(ran, stderr)
 		return exitOK
 	}
 	code, msg := describe(err)
+	if code == exitFailed && ran != nil {
+		// A refusal is one line; a command that ran still says which old spellings it read.
+		warnRenamed(ran, stderr)
+	}
 	msg += suggestFor(root, args, msg)
 	// The line can quote anything the user typed or put in a file: control characters are shown
 	// escaped, so nothing reaches the terminal or a CI log as a command.
-	fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+	fmt.Fprintf(stderr, "backoffctl: %s\n", shortenWords(format.EscapeControl(msg)))
 	return code
+}
+
+// shortenWords cuts every run of more than 200 non-blank characters in a refusal to its first 40
+// and "…": a refusal echoes what the user gave, and a 100,000-character value must not become a
+// 100 KB line.
+func shortenWords(msg string) string {
+	const longest, keep = 200, 40 // long paths stay whole
+	if len(msg) <= longest {
+		return msg
+	}
+	var b strings.Builder
+	for len(msg) > 0 {
+		i := strings.IndexAny(msg, " \t")
+		if i < 0 {
+			i = len(msg)
+		}
+		word := msg[:i]
+		if r := []rune(word); len(r) > longest {
+			word = string(r[:keep]) + "…"
+		}
+		b.WriteString(word)
+		if i < len(msg) {
+			b.WriteByte(msg[i])
+			i++
+		}
+		msg = msg[i:]
+	}
+	return b.String()
 }
 
 // suggestFor adds "did you mean" to cobra's unknown-command and pflag's unknown-flag errors (their

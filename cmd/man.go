@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +21,7 @@ func newManCmd(root *cobra.Command) *cobra.Command {
 	return &cobra.Command{
 		Use:     "man DIR",
 		Short:   "Write man pages for every command into DIR",
-		Example: "  backoffctl man ./man && man ./man/backoffctl-table.1\n  backoffctl man ~/.local/share/man/man1",
+		Example: "  backoffctl man ./man && man ./man/backoffctl-table.1\n  mkdir -p ~/.local/share/man/man1 && backoffctl man ~/.local/share/man/man1",
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("man needs one directory to write the pages into, like: backoffctl man ./man")
@@ -27,9 +29,16 @@ func newManCmd(root *cobra.Command) *cobra.Command {
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
+			// DIR itself may be created, never a chain of directories for a mistyped path.
 			dir := args[0]
-			if err := os.MkdirAll(dir, 0o777); err != nil {
+			if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
+				if errors.Is(err, fs.ErrNotExist) {
+					return badInput("cannot create %s: %s does not exist (backoffctl man creates one directory, not its parents)", dir, filepath.Dir(filepath.Clean(dir)))
+				}
 				return badInput("cannot create %s: %v", dir, unwrapPath(err))
+			}
+			if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+				return badInput("cannot write man pages into %s: not a directory", dir)
 			}
 			return writeManTree(root, dir)
 		},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
@@ -102,8 +103,8 @@ func useColor(mode string, terminal bool) bool {
 }
 
 // formatForFile is the format a --output name's extension asks for when -o is not given: .md and
-// .markdown are markdown, .csv csv, .json json, .txt plain; anything else is auto (plain, as the
-// file is not a terminal).
+// .markdown are markdown, .csv csv, .json json, .txt and .log plain; a name without an extension
+// is auto (plain, as the file is not a terminal). checkOutputName refuses every other extension.
 func formatForFile(path string) string {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
@@ -112,10 +113,30 @@ func formatForFile(path string) string {
 		return "csv"
 	case ".json":
 		return "json"
-	case ".txt":
+	case ".txt", ".log":
 		return "plain"
 	}
 	return "auto"
+}
+
+// checkOutputName refuses, before any work, a --output name whose extension asks for a format the
+// command cannot write (x.yaml, x.html, x.png for a table): without -o the extension picks the
+// format, so such a file would hold plain text under a name that says otherwise. With -o the
+// user chose the format and any name goes. plot, whose files are images, checks its own.
+func (g *globalOptions) checkOutputName(c *cobra.Command) error {
+	if g.output == "" || g.formatGiven {
+		return nil
+	}
+	for p := c; p.HasParent(); p = p.Parent() {
+		if !p.Parent().HasParent() && p.Name() == "plot" {
+			return nil
+		}
+	}
+	ext := filepath.Ext(g.output)
+	if ext == "" || formatForFile(g.output) != "auto" {
+		return nil
+	}
+	return badInput("--output %s: backoffctl writes no %s file; name it .md, .markdown, .csv, .json, .txt or .log, or choose the format with -o", g.output, ext)
 }
 
 // outputValue is --output: a file name, never empty and never a bare format name (that is -o).

@@ -33,6 +33,18 @@ func newPolicy(p policyfile.Policy) *policy {
 // Has reports whether key is one of the policy's flags (policyfile.Target).
 func (p *policy) Has(key string) bool { return p.bound.fs.Lookup(key) != nil }
 
+// Keys are the names of the policy's flags, old spellings and hidden flags left out
+// (policyfile.Target).
+func (p *policy) Keys() []string {
+	var keys []string
+	p.bound.fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			keys = append(keys, f.Name)
+		}
+	})
+	return keys
+}
+
 // Set sets one flag, refusing a bad value as the command line would (policyfile.Target).
 func (p *policy) Set(key, value string) error {
 	if err := p.bound.fs.Set(key, value); err != nil {

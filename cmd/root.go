@@ -36,21 +36,30 @@ markdown, CSV or JSON.`,
   backoffctl table polynomial --attempts 25 -o markdown
   backoffctl table fixed --wait 5s --attempts 10 -o csv
   backoffctl strategies`,
-		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// --version is the root's own flag, not cobra's, so that it runs after the arguments
+			// are checked: `--version extra` is refused like any stray argument.
+			if v, _ := cmd.Flags().GetBool("version"); v {
+				_, err := io.WriteString(stdout, versionLine())
+				return err
+			}
 			return cmd.Help()
 		},
-		PersistentPreRun: func(cmd *cobra.Command, args []string) {
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			g.formatGiven = cmd.Flags().Changed("format")
+			if err := g.checkOutputName(cmd); err != nil {
+				return err
+			}
 			g.command = reproduce(cmd, args)
-			warnRenamed(cmd, stderr)
+			return nil
 		},
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	root.Flags().BoolP("version", "v", false, "version for backoffctl")
 	fs := root.PersistentFlags()
 	enumFlag(fs, &g.format, "format", "o", "auto", append([]string{"auto"}, format.Formats...),
 		"output format (auto: color on a terminal, plain otherwise)")
@@ -74,8 +83,8 @@ markdown, CSV or JSON.`,
 		}
 		root.AddCommand(newManCmd(root))
 		strictCompletion(root)
+		strictHelp(root)
 	}
-	root.SetVersionTemplate("backoffctl version {{.Version}}\n")
 	return root
 }
 
@@ -111,4 +120,42 @@ func completeWords(c *cobra.Command, flag string, words []string) {
 	c.RegisterFlagCompletionFunc(flag, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return words, cobra.ShellCompDirectiveNoFileComp
 	})
+}
+
+// strictHelp makes `help TOPIC` refuse a topic that is not a command with one line and exit 2
+// (cobra's prints "Unknown help topic" and exits 0).
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "help" {
+			continue
+		}
+		show := c.Run
+		c.Run = nil
+		c.RunE = func(c *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if len(args) > 0 && (err != nil || target == nil || len(rest) > 0) {
+				word := args[len(args)-1]
+				if len(rest) > 0 {
+					word = rest[0]
+				}
+				parent := root
+				if target != nil && err == nil {
+					parent = target
+				}
+				var names []string
+				for _, s := range parent.Commands() {
+					if s.IsAvailableCommand() {
+						names = append(names, s.Name())
+					}
+				}
+				if hint := param.DidYouMean(word, names); hint != "" {
+					return badInput("unknown help topic %q%s", word, hint)
+				}
+				return badInput("unknown help topic %q: see backoffctl --help for the commands", word)
+			}
+			show(c, args)
+			return nil
+		}
+	}
 }

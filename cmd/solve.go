@@ -18,7 +18,7 @@ func newSolveCmd(g *globalOptions) *cobra.Command {
 		Use:   "solve STRATEGY --window D [flags]",
 		Short: "Find the attempts (or a parameter) whose last attempt starts at or after a window",
 		Long: `Solve a retry policy backwards. By default: the fewest attempts whose last attempt starts at or
-after --window, at the --rand draws, at the fastest and slowest draws, and with --percentiles P at the
+after --window, at the --rand draws, with the longest and the shortest waits the draws allow, and with --percentiles P at the
 P-th sampled percentile. With --for PARAM: the least value of a numeric parameter that makes the last
 attempt (with the attempts given) start at or after --window, by a monotone search over the
 parameter's range.`,
@@ -64,7 +64,7 @@ func (o *solveOptions) run(g *globalOptions, b *boundStrategy) error {
 	b.def = b.def.At(b.values)
 	o.eval.budget = new(analyze.Budget)
 	e := o.eval.with(b, g.stderr)
-	if o.param != "" {
+	if b.fs.Changed("for") { // --for "" is refused by SolveFor, not taken as absent
 		r, err := analyze.SolveFor(b.def, b.values, strings.TrimPrefix(o.param, "--"), o.window, e)
 		if err != nil {
 			return err

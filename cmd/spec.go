@@ -10,6 +10,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/analyze"
 	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/pflag"
 )
@@ -97,17 +98,33 @@ func parseSpec(spec string) (*specPolicy, error) {
 	}
 	def, ok := strategy.Find(words[0])
 	if !ok {
-		return nil, fail("unknown strategy %q: choose one of %s", words[0], strings.Join(strategy.Names(), ", "))
+		return nil, fail("%s", strategy.UnknownName(words[0]))
 	}
 	fs := pflag.NewFlagSet(def.Name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	b := bindStrategy(def, fs)
+	// A flag given twice is refused as on the command line, where pflag would keep the last.
+	if err := repeatedArgs(words[1:], fs.Lookup, fs.ShorthandLookup); err != nil {
+		return nil, fail("%s", describeError(err))
+	}
 	if err := fs.Parse(words[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return nil, fail("--help is not a flag of a spec: see backoffctl table %s --help", def.Name)
 		}
-		return nil, fail("%s", describeError(err))
+		msg := describeError(err)
+		if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+			var names []string
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !f.Hidden {
+					names = append(names, f.Name)
+				}
+			})
+			if s := param.Suggest(name, names); s != "" {
+				msg += ": did you mean --" + s + "?"
+			}
+		}
+		return nil, fail("%s", msg)
 	}
 	if fs.NArg() > 0 {
 		return nil, fail("unexpected argument %q: a spec is a strategy and its flags", fs.Arg(0))

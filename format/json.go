@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unicode/utf8"
 )
 
 // renderJSON writes one object: the head fields, "parameters", "summary" when present, "rows" (one
@@ -125,6 +126,27 @@ func writeValue(b *bytes.Buffer, v any) error {
 	if err := e.Encode(v); err != nil {
 		return err
 	}
-	b.Write(bytes.TrimSuffix(enc.Bytes(), []byte("\n")))
+	b.Write(escapeJSONControls(bytes.TrimSuffix(enc.Bytes(), []byte("\n"))))
 	return nil
+}
+
+// escapeJSONControls writes, as \uXXXX, what encoding/json leaves raw and a terminal or an editor
+// would act on: DEL, the C1 controls (U+009B is an 8-bit CSI) and the bidirectional overrides
+// and isolates (U+202E). The other formats show them escaped too; the JSON value is unchanged.
+// They can only occur inside strings, so the encoded text is rewritten as a whole.
+func escapeJSONControls(enc []byte) []byte {
+	if !needsEscape(string(enc)) {
+		return enc
+	}
+	var out bytes.Buffer
+	for i := 0; i < len(enc); {
+		r, size := utf8.DecodeRune(enc[i:])
+		if r >= 0x7f && isControl(r) {
+			fmt.Fprintf(&out, `\u%04x`, r)
+		} else {
+			out.Write(enc[i : i+size])
+		}
+		i += size
+	}
+	return out.Bytes()
 }

@@ -119,7 +119,7 @@ func englishMessages() map[string]string {
 		"col.calls":              "calls",
 
 		"note.solve.attempts": "--%s %d: attempt %d starts at %v, at or after the window %v; one fewer starts before it",
-		"note.solve.extremes": "fastest: every draw at its greatest, the fewest attempts any run needs; slowest: every draw at its least, the attempts that reach the window whatever the draws",
+		"note.solve.extremes": "longest waits: every start at its greatest over the draws, the fewest attempts any run needs; shortest waits: every start at its least, the attempts that reach the window whatever the draws",
 		"note.solve.for":      "--%s %s is the least value whose last attempt starts at or after the window: %v against %v",
 
 		"col.policy":         "policy",

@@ -120,7 +120,7 @@ func japaneseMessages() map[string]string {
 		"col.calls":              "calls",
 
 		"note.solve.attempts": "--%s %d: %d 回目の実行は %v に始まり、期間 %v 以降です。1 回少ないと期間より前に始まります",
-		"note.solve.extremes": "fastest: すべての乱数が最大 (どの実行でも必要な最少回数)、slowest: すべての乱数が最小 (乱数によらず期間に届く回数)",
+		"note.solve.extremes": "longest waits: 各開始時刻が乱数の範囲で最大 (どの実行でも必要な最少回数)、shortest waits: 各開始時刻が最小 (乱数によらず期間に届く回数)",
 		"note.solve.for":      "--%s %s は最後の実行が期間以降に始まる最小の値です: %v (期間 %v)",
 
 		"col.policy":         "ポリシー",

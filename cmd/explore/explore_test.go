@@ -70,7 +70,7 @@ func TestViews(t *testing.T) {
 		{"cap_order_without_cap", "exponential", []tea.Msg{runes("jjjj"), runes("+")}},
 		{"exponential_full_cap", "exponential", []tea.Msg{runes("jjjjj"), runes("+"), runes("kk"), tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyCtrlU}, runes("10s"), tea.KeyMsg{Type: tea.KeyEnter}, runes("e")}},
 		{"exponential_sym", "exponential", []tea.Msg{runes("jjjjj"), runes("+++")}},
-		{"decorrelated_needs_cap", "decorrelated", nil},
+		{"decorrelated_defaults", "decorrelated", nil},
 		{"long_names", "temporal", nil},
 		{"save_prompt", "polynomial", []tea.Msg{runes("x")}},
 		{"picker", "polynomial", []tea.Msg{runes("/")}},

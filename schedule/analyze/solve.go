@@ -30,13 +30,13 @@ type Case struct {
 
 // Solved is solve's answer for the row count.
 type Solved struct {
-	Cases    []Case            // the evaluation's answer first, then fastest, slowest, percentile
+	Cases    []Case            // the evaluation's answer first, then longest waits, shortest waits, percentile
 	Values   *param.Values     // the parameters with the answer in place of the count
 	Strategy schedule.Strategy // built at Values
 }
 
 // SolveAttempts finds the fewest rows (attempts, retries, requests, ...) whose last one starts at
-// or after window: at the evaluation's draws, at the fastest and slowest draws, and at a sampled
+// or after window: at the evaluation's draws, with the longest and the shortest waits, and at a sampled
 // percentile when the evaluation reads one.
 func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluation) (Solved, error) {
 	v = v.Clone()
@@ -71,10 +71,10 @@ func SolveAttempts(def strategy.Def, v *param.Values, window float64, e Evaluati
 			fast[i], slow[i] = b.StartMax, b.StartMin
 		}
 		kf, ks := FirstReaching(fast, window), FirstReaching(slow, window)
-		cases = append(cases, Case{Draws: "fastest", Rows: kf, LastStart: at0(fast, kf)}, Case{Draws: "slowest", Rows: ks, LastStart: at0(slow, ks)})
+		cases = append(cases, Case{Draws: "longest waits", Rows: kf, LastStart: at0(fast, kf)}, Case{Draws: "shortest waits", Rows: ks, LastStart: at0(slow, ks)})
 		if e.Sampling() {
-			// The percentile's answer lies between the fastest and slowest ones: sample no more
-			// rows than the slowest needs.
+			// The percentile's answer lies between the longest and shortest waits' ones: sample no
+			// more rows than the shortest waits need.
 			rows := ks
 			if rows == 0 {
 				rows = len(view.Starts)
@@ -155,7 +155,7 @@ func solveReshaping(def strategy.Def, v *param.Values, window float64, e Evaluat
 		for _, c := range []struct {
 			label string
 			pick  func(schedule.Bounds) float64
-		}{{"fastest", func(b schedule.Bounds) float64 { return b.StartMax }}, {"slowest", func(b schedule.Bounds) float64 { return b.StartMin }}} {
+		}{{"longest waits", func(b schedule.Bounds) float64 { return b.StartMax }}, {"shortest waits", func(b schedule.Bounds) float64 { return b.StartMin }}} {
 			n, start, err := search(schedule.MaxAttempts, func(s schedule.Strategy) (float64, error) {
 				env := schedule.Envelope(s)
 				return c.pick(env[len(env)-1]), nil
@@ -167,8 +167,8 @@ func solveReshaping(def strategy.Def, v *param.Values, window float64, e Evaluat
 			slowest = n
 		}
 		if e.Sampling() {
-			// The percentile's answer lies between the fastest and slowest ones: sample no more
-			// rows than the slowest needs.
+			// The percentile's answer lies between the longest and shortest waits' ones: sample no
+			// more rows than the shortest waits need.
 			if slowest == 0 {
 				slowest = schedule.MaxAttempts
 			}

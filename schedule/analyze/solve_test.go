@@ -36,17 +36,17 @@ func TestSolveAttemptsCases(t *testing.T) {
 		// Full jitter at u = 0.5: starts 0, 0.5, 1.5, 3.5, 7.5 s (row 5 reaches 5 s); at the
 		// greatest draws 0, 1, 3, 7 s (row 4); at the least every start is 0 and none reaches.
 		{"full jitter", "exponential", []string{"jitter", "full"}, 5, atHalf,
-			[]Case{{"rand 0.5", 5, 7.5}, {"fastest", 4, 7}, {"slowest", 0, nan}}},
+			[]Case{{"rand 0.5", 5, 7.5}, {"longest waits", 4, 7}, {"shortest waits", 0, nan}}},
 		// Without jitter every reading is 0, 1, 3, 7 s: row 4, at rand, at the extremes and at p50.
 		{"percentile", "exponential", nil, 5, Evaluation{Draws: Draws{Rand: 0.5}, Percentile: 50, Samples: 100},
-			[]Case{{"rand 0.5", 4, 7}, {"fastest", 4, 7}, {"slowest", 4, 7}, {"p50", 4, 7}}},
+			[]Case{{"rand 0.5", 4, 7}, {"longest waits", 4, 7}, {"shortest waits", 4, 7}, {"p50", 4, 7}}},
 		// Oban reshapes its waits with max_attempts, but up to 20 attempts the wait after attempt
 		// k is 15 + 2^k s plus trunc(u * 0.1 * that) whole seconds: 17, 19, 23, 31, 47, 79 s
 		// before jitter. At u = 0.5 the jitter adds 0, 0, 1, 1, 2 s: starts 0, 17, 36, 60, 92,
 		// 141; at u -> 1 it adds 1, 1, 2, 3, 4 s: 0, 18, 38, 63, 97; at u = 0 none: 0, 17, 36,
 		// 59, 90, 137.
 		{"reshaping", "oban", nil, 95, atHalf,
-			[]Case{{"rand 0.5", 6, 141}, {"fastest", 5, 97}, {"slowest", 6, 137}}},
+			[]Case{{"rand 0.5", 6, 141}, {"longest waits", 5, 97}, {"shortest waits", 6, 137}}},
 	}
 	for _, c := range cases {
 		d, v, _ := build(t, c.strategy, c.set...)

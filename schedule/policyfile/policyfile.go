@@ -41,6 +41,8 @@ type Policy struct {
 type Target interface {
 	// Has reports whether key is a setting of the policy's strategy or of check.
 	Has(key string) bool
+	// Keys are the settings a file may name, for "did you mean" (old spellings left out).
+	Keys() []string
 	// Set sets key to value. Its error is one line, reported after the policy's name.
 	Set(key, value string) error
 }
@@ -93,7 +95,7 @@ func parseFile(path string, data []byte, bind func(Policy) Target, needAssert bo
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, param.BadInput("%s: %s", path, strings.TrimPrefix(firstLine(err.Error()), "yaml: "))
+		return nil, syntaxError(path, data, err)
 	}
 	at := func(node *yaml.Node, format string, args ...any) error {
 		return param.BadInput("%s:%d: %s", path, node.Line, fmt.Sprintf(format, args...))
@@ -173,12 +175,29 @@ func parsePolicy(item *yaml.Node, at func(*yaml.Node, string, ...any) error, bin
 		if node.Kind != yaml.MappingNode {
 			return at(node, "%s must be a mapping", section)
 		}
+		// Two spellings of one setting (job-duration and job_duration, percentile and
+		// percentiles) would let the later one win silently.
+		given := map[string]*yaml.Node{}
 		for i := 0; i < len(node.Content); i += 2 {
 			k, v := node.Content[i], node.Content[i+1]
 			name := strings.ReplaceAll(k.Value, "_", "-")
 			if !allowed(name) || !target.Has(name) {
-				return at(k, "unknown %s key %q for %s", section, k.Value, def.Name)
+				var keys []string
+				for _, key := range target.Keys() {
+					if allowed(key) {
+						keys = append(keys, key)
+					}
+				}
+				return at(k, "unknown %s key %q for %s%s", section, k.Value, def.Name, param.DidYouMean(name, keys))
 			}
+			setting := name
+			if setting == "percentile" {
+				setting = "percentiles"
+			}
+			if first, ok := given[setting]; ok {
+				return at(k, "%s.%s and %s.%s (line %d) are one setting: keep one", section, k.Value, section, first.Value, first.Line)
+			}
+			given[setting] = k
 			if v.Kind != yaml.ScalarNode {
 				return at(v, "%s.%s must be a single value", section, k.Value)
 			}

@@ -17,10 +17,14 @@ type recorder struct {
 
 func (r recorder) Has(key string) bool {
 	switch key {
-	case "attempts", "rand", "max-window", "max-wait", "percentiles", "samples":
+	case "attempts", "rand", "job-duration", "max-window", "max-wait", "percentiles", "percentile", "samples":
 		return true
 	}
 	return false
+}
+
+func (r recorder) Keys() []string {
+	return []string{"attempts", "rand", "job-duration", "max-window", "max-wait", "percentiles", "samples"}
 }
 
 func (r recorder) Set(key, value string) error {
@@ -79,7 +83,13 @@ func TestParseErrors(t *testing.T) {
 	head := "policies:\n  - name: a\n    strategy: polynomial\n"
 	cases := []struct{ text, want string }{
 		{"", "p.yaml: empty policy file: expected a policies: list"},
-		{"policies: [", "p.yaml: "}, // the YAML parser's own words follow
+		{"policies: [", "p.yaml:1: "}, // the YAML parser's own words follow
+		// Every YAML error names its line, also where the parser gives none.
+		{"policies:\n  - *nosuch\n", `p.yaml:2: unknown anchor 'nosuch' referenced` + "\x00"},
+		{"policies:\n  - &a {name: x}\n  - *ab\n", `p.yaml:3: unknown anchor 'ab' referenced` + "\x00"},
+		{"policies:\n  - name: \xff\n", "p.yaml:2: invalid leading UTF-8 octet\x00"},
+		{"policies:\n\n  - name: a\x01b\n", "p.yaml:3: control characters are not allowed\x00"},
+		{"policies:\n  - " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n", "p.yaml:2: exceeded max depth of 10000\x00"},
 		{"- 1\n", "p.yaml:1: expected a mapping with a policies: list"},
 		{"rules: []\n", `p.yaml:1: unknown key "rules": the file has one key, policies`},
 		{"policies: []\n", "p.yaml:1: policies must be a non-empty list"},
@@ -93,7 +103,16 @@ func TestParseErrors(t *testing.T) {
 		{"policies:\n  - {name: a, strategy: polynomal, assert: {}}\n", `p.yaml:2: unknown strategy "polynomal": did you mean "polynomial"? (choose one of `},
 		{head + "    params: [1]\n    assert: {max-wait: 1s}\n", "p.yaml:4: params must be a mapping"},
 		{head + "    params: {max-wait: 1s}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "max-wait" for polynomial`},
-		{head + "    params: {nosuch: 1}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "nosuch" for polynomial`},
+		{head + "    params: {nosuch: 1}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "nosuch" for polynomial` + "\x00"},
+		// Did you mean, among the keys of the section only.
+		{head + "    params: {attemps: 1}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "attemps" for polynomial: did you mean "attempts"?` + "\x00"},
+		{head + "    params: {job_durration: 1s}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "job_durration" for polynomial: did you mean "job-duration"?` + "\x00"},
+		{head + "    assert: {max-windo: 1d}\n", `p.yaml:4: unknown assert key "max-windo" for polynomial: did you mean "max-window"?` + "\x00"},
+		{head + "    params: {max-windo: 1d}\n    assert: {max-wait: 1s}\n", `p.yaml:4: unknown params key "max-windo" for polynomial` + "\x00"},
+		// One setting in two spellings: refused with both lines.
+		{head + "    params:\n      job-duration: 1s\n      job_duration: 2s\n    assert: {max-wait: 1s}\n", `p.yaml:6: params.job_duration and params.job-duration (line 5) are one setting: keep one` + "\x00"},
+		{head + "    assert:\n      max-wait: 1s\n      percentile: 50\n      percentiles: 99\n", `p.yaml:7: assert.percentiles and assert.percentile (line 6) are one setting: keep one` + "\x00"},
+		{head + "    assert: {max_wait: 1s, max-wait: 2s}\n", `p.yaml:4: assert.max-wait and assert.max_wait (line 4) are one setting: keep one` + "\x00"},
 		{head + "    params: {attempts: [1]}\n    assert: {max-wait: 1s}\n", "p.yaml:4: params.attempts must be a single value"},
 		{head + "    params: {attempts: bad}\n    assert: {max-wait: 1s}\n", "p.yaml:4: policy a: --attempts must be good"},
 		{head + "    assert: {attempts: 5}\n", `p.yaml:4: unknown assert key "attempts" for polynomial`},
@@ -106,7 +125,9 @@ func TestParseErrors(t *testing.T) {
 	for _, c := range cases {
 		_, _, err := parse(c.text)
 		var bad *param.InputError
-		if err == nil || !errors.As(err, &bad) || !strings.HasPrefix(err.Error(), c.want) {
+		// A want ending in NUL is the whole message; otherwise its beginning.
+		want, whole := strings.CutSuffix(c.want, "\x00")
+		if err == nil || !errors.As(err, &bad) || !strings.HasPrefix(err.Error(), want) || whole && err.Error() != want {
 			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
 		}
 	}

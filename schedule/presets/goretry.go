@@ -247,10 +247,13 @@ func (g GoRetry) notes(rows []schedule.Row) []schedule.Note {
 // ParseMiddlewares reads --with: comma-separated items, outermost first.
 func ParseMiddlewares(text string) ([]Middleware, error) {
 	var out []Middleware
-	for _, item := range strings.Split(text, ",") {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil // no middleware: the bare backoff
+	}
+	for i, item := range strings.Split(text, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
-			continue
+			return nil, fmt.Errorf("has an empty item (number %d): separate middlewares with one comma, like max-retries=5,jitter=1s", i+1)
 		}
 		name, val, hasVal := strings.Cut(item, "=")
 		m := Middleware{Kind: name}

@@ -111,16 +111,17 @@ func decorrelated() Def {
 		Params: []param.Spec{
 			param.Attempts(5, "attempts in all, including the first"),
 			base(),
-			param.Wait("cap", 0, 0, param.MaxDuration, "longest wait (required)"),
+			// 20s, the longest wait of the AWS SDKs' standard retry mode (aws-sdk-go-v2 MaxBackoff,
+			// the aws preset's --max-backoff): the blog's formula comes without a cap of its own.
+			param.Wait("cap", 20*time.Second, 0, param.MaxDuration, "longest wait (more than 0; 20s as the AWS SDKs' MaxBackoff)"),
 			param.MaxElapsed(),
 			param.JobDuration(),
 		},
-		Count:    "attempts",
-		Stream:   draw.Own,
-		Required: []string{"cap"},
+		Count:  "attempts",
+		Stream: draw.Own,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			if v.Num("cap") <= 0 {
-				return nil, param.BadInput("decorrelated needs --cap, the longest wait (like --cap 30s)")
+				return nil, param.BadInput("decorrelated's --cap must be more than 0 (the longest wait; default 20s), got 0s")
 			}
 			d := generic.Decorrelated{Base: v.Num("base"), Cap: v.Num("cap")}
 			attempts, limit, job := v.Int("attempts"), v.Num("max-elapsed"), v.Num("job-duration")

@@ -47,7 +47,6 @@ type Def struct {
 	// with a shorter one; solve then searches the count, assuming the last start grows with it.
 	CountReshapes bool
 	Stream        draw.Stream // what --seed N reproduces; draw.None: the strategy draws nothing
-	Required      []string    // parameters without a usable default: New refuses to build until they are set
 	// SeedDoc says what --seed N reproduces, for the note under a seeded table: the library's own
 	// generator ("Go math/rand rand.New(rand.NewSource(N)), one Float64 per NextBackOff"), or why
 	// it cannot be seeded. Empty: the tool's own stream, nothing to say.

@@ -24,14 +24,6 @@ func TestRegistryIsConsistent(t *testing.T) {
 			t.Errorf("%s: summary, source, example, window and group are all required", d.Name)
 		}
 		v := d.Defaults()
-		for _, r := range d.Required {
-			if _, err := d.Build(v); err == nil {
-				t.Errorf("%s builds without its required --%s", d.Name, r)
-			}
-			if err := v.SetText(r, "30s"); err != nil {
-				t.Fatalf("%s --%s: %v", d.Name, r, err)
-			}
-		}
 		params := map[string]bool{}
 		for _, s := range d.Params {
 			if params[s.Name] {
