@@ -115,7 +115,7 @@ func TestNarrowedIsASubset(t *testing.T) {
 // pass narrows only when that takes no more passes than refining first.
 func TestRefinementsEqualSorting(t *testing.T) {
 	percents := []float64{1, 50, 95, 99}
-	const n, pilotN = 300000, 20000
+	const n, pilotN = 200000, 20000
 	for _, s := range []schedule.Strategy{presets.Polynomial{Attempts: 25, Jitter: 0.15}, presets.Sidekiq{Retries: 12, Version: presets.SidekiqVersion{Major: 6, Minor: 0, Patch: 0}, JobDuration: 2.5}} {
 		want := exactPercentiles(s, n, 3, percents)
 		cols := sampledColumns(len(want.Start), true)
