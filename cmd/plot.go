@@ -25,7 +25,11 @@ width, else 80), or with --output chart.svg / chart.png as an 800 x 500 image fo
 Several policies are specs as compare takes them ('polynomial --attempts 25'), or --policy FILE (a
 check policy file; its assert sections are not used and may be left out).
 --envelope shades each policy's range over all draws, --percentiles draws sampled percentiles as
-dotted lines, --log puts the time axis on a log scale (attempt 1, at 0 s, is then left out).`,
+dotted lines, --log puts the time axis on a log scale (attempt 1, at 0 s, is then left out).
+
+Every line has its own glyph (●, ▲, ■, ◆, ✚, ★, ○, △, □, ◇ in turn) and colour, named in the
+legend, so the chart reads without colour (NO_COLOR, piped); a line drawn on top of another
+shares its markers with it in turns, and the legend says "same line as".`,
 		Example: `  backoffctl plot polynomial --attempts 25
   backoffctl plot 'polynomial --attempts 25' 'sidekiq --retries 24' --log
   backoffctl plot 'exponential --base 1s --cap 30s --jitter full --attempts 10' --envelope --percentiles 50,99 --seed 1

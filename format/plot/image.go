@@ -16,8 +16,8 @@ const (
 )
 
 // colors are the image palette, in the terminal palette's order (blue, orange, green, red,
-// purple, cyan).
-var colors = []color.NRGBA{
+// purple, cyan): series k is drawn in colors[k mod 6].
+var colors = [numColors]color.NRGBA{
 	{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff},
 	{0xd6, 0x27, 0x28, 0xff}, {0x94, 0x67, 0xbd, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
 }
@@ -40,9 +40,14 @@ const (
 	inset      = 12 // the data keep this far inside the axes, so markers are whole
 	tickLen    = 5
 	lineWidth  = 2.2 // a policy's line
-	dotWidth   = 1.6 // a percentile's line
+	dotWidth   = 1.8 // a percentile's line
 	markerSize = 3.6 // a marker's radius
-	maxMarked  = 60  // lines with more points have no markers
+	outline    = 1.5 // the stroke of an outlined marker (○ △ □ ◇)
+	maxMarked  = 60  // lines with more points have markers at markerGap spacing, not at each one
+	markerGap  = 36  // pixels between those markers
+	sameLine   = 1.5 // series closer than this all along are one line on top of another
+	// markers at one X closer than this would mostly hide one another: they take turns instead
+	markerMeet = markerSize
 	bandAlpha  = 0x38
 )
 
@@ -127,12 +132,11 @@ func (f *frame) pts(points []Point) []pt {
 
 // entry is one line of the legend.
 type entry struct {
-	name   string // shortened to legendName
-	index  int    // in the chart's Series, or Bands for a band
-	group  int
-	band   bool
-	dash   []float64 // a percentile's line
-	marker bool      // a policy's line with markers
+	name  string // shortened to legendName, with a note if the series lies on another
+	index int    // in the chart's Series, or Bands for a band
+	color int    // in colors
+	band  bool
+	dash  []float64 // a percentile's line
 }
 
 // mark is one drawn series or band, in pixels, for drawing and for keeping the legend off it.
@@ -141,13 +145,16 @@ type mark struct {
 	pts []pt // a line's points, or a band's outline
 }
 
-// layout lays the chart out once: grid, bands, percentile lines, policy lines with their markers,
-// axes, labels, title and the legend where it hides no data (inside the plot area if a corner is
-// free, else to its right).
+// layout lays the chart out once: grid, bands, policy lines, percentile lines dashed over them,
+// every series' markers, axes, labels, title and the legend where it hides no data (inside the
+// plot area if a corner is free, else to its right).
 func (c *Chart) layout() *scene {
-	entries := c.entries()
-	lg := fitLegend(entries)
 	f := newFrame(c, 0)
+	// Within sameLine pixels of each other all along: one line hides the other. Only the Y scale
+	// matters, and a legend to the right leaves it as it is.
+	on := c.coincident(func(a, b Point) bool { return math.Abs(f.y(a.Y)-f.y(b.Y)) < sameLine })
+	entries := c.entries(on)
+	lg := fitLegend(entries)
 	marks := f.marks(entries)
 	lx, ly, ok := f.legendSpot(marks, lg.w, lg.h)
 	if !ok {
@@ -161,7 +168,7 @@ func (c *Chart) layout() *scene {
 	s.add(rect{X: 0, Y: 0, W: ImageWidth, H: ImageHeight, fill: white})
 	f.grid(s)
 	for _, m := range marks {
-		col := colors[m.group%len(colors)]
+		col := colors[m.color]
 		switch {
 		case m.band:
 			col.A = bandAlpha
@@ -170,12 +177,10 @@ func (c *Chart) layout() *scene {
 			s.add(polyline{pts: m.pts, col: col, width: dotWidth, dash: m.dash})
 		default:
 			s.add(polyline{pts: m.pts, col: col, width: lineWidth})
-			if m.marker {
-				for _, p := range m.pts {
-					s.add(polygon{pts: marker(m.group, p, markerSize), col: col})
-				}
-			}
 		}
+	}
+	for _, sp := range f.markers() {
+		addMarker(s, sp.series, pt{sp.x, sp.y})
 	}
 	f.axes(s)
 	s.add(text{X: (f.left + max(f.right, lx+legendW)) / 2, Y: 28, s: c.Title, size: titleSize, anchor: anchorMiddle, col: textColor})
@@ -183,56 +188,54 @@ func (c *Chart) layout() *scene {
 	return s
 }
 
-// entries are the legend's lines, a policy at a time: its line, its envelope, its percentiles.
-func (c *Chart) entries() []entry {
-	var groups []int
-	seen := map[int]bool{}
-	see := func(g int) {
-		if !seen[g] {
-			seen[g] = true
-			groups = append(groups, g)
-		}
-	}
-	for _, s := range c.Series {
-		see(s.Group)
-	}
-	for _, b := range c.Bands {
-		see(b.Group)
-	}
+// entries are the legend's lines, a policy at a time: its line, its envelope, its percentiles
+// (each group's dotted series dashed in turn by percentileDashes). A series that lies on an
+// earlier one (on) says so.
+func (c *Chart) entries(on []int) []entry {
 	var out []entry
-	for _, g := range groups {
-		for i, s := range c.Series {
-			if s.Group == g && s.Style == Solid {
-				out = append(out, entry{name: shorten(s.Name, legendSize, legendName), index: i, group: g, marker: c.drawable(s.Points) <= maxMarked})
-			}
+	dotted := map[int]int{}
+	for _, it := range c.order() {
+		if it.band {
+			b := c.Bands[it.index]
+			out = append(out, entry{name: shorten(b.Name, legendSize, legendName), index: it.index, color: c.colorOf(b.Group), band: true})
+			continue
 		}
-		for i, b := range c.Bands {
-			if b.Group == g {
-				out = append(out, entry{name: shorten(b.Name, legendSize, legendName), index: i, group: g, band: true})
-			}
+		s := c.Series[it.index]
+		e := entry{name: shorten(s.Name, legendSize, legendName), index: it.index, color: it.index % numColors}
+		if j := on[it.index]; j >= 0 {
+			note := " (same line as " + shorten(c.Series[j].Name, legendSize, legendName/2) + ")"
+			e.name = shorten(s.Name, legendSize, max(legendName-textWidth(note, legendSize), legendName/2)) + note
 		}
-		n := 0
-		for i, s := range c.Series {
-			if s.Group == g && s.Style == Dotted {
-				out = append(out, entry{name: shorten(s.Name, legendSize, legendName), index: i, group: g, dash: percentileDashes[n%len(percentileDashes)]})
-				n++
-			}
+		if s.Style != Solid {
+			e.dash = percentileDashes[dotted[s.Group]%len(percentileDashes)]
+			dotted[s.Group]++
 		}
+		out = append(out, e)
 	}
 	return out
 }
 
-func (c *Chart) drawable(points []Point) int {
-	n := 0
-	for _, p := range points {
-		if c.usable(p.Y) {
-			n++
+// markers are where the series' markers go, in pixels: at every point of a series of at most
+// maxMarked points, else at the point nearest every markerGap pixels; markers that would mostly
+// cover one another take turns.
+func (f *frame) markers() []spot {
+	var xs []float64
+	for px := f.left + inset; px <= f.right-inset; px += markerGap {
+		xs = append(xs, f.xmin+(px-f.left-inset)/(f.right-f.left-2*inset)*(f.xmax-f.xmin))
+	}
+	var spots []spot
+	for k, s := range f.c.Series {
+		for n, i := range f.c.markerPoints(s.Points, maxMarked, xs) {
+			p := s.Points[i]
+			spots = append(spots, spot{series: k, ord: n, x: f.x(p.X), y: f.y(p.Y)})
 		}
 	}
-	return n
+	return takeTurns(spots, func(s spot) float64 { return math.Round(s.x) },
+		func(a, b spot) bool { return b.y-a.y < markerMeet })
 }
 
-// marks are the series and bands in drawing order: bands, percentile lines, policy lines.
+// marks are the series and bands in drawing order: bands, policy lines, then percentile lines,
+// dashed, so one on a policy's line shows over it.
 func (f *frame) marks(entries []entry) []mark {
 	var bands, dotted, solid []mark
 	for _, e := range entries {
@@ -253,7 +256,7 @@ func (f *frame) marks(entries []entry) []mark {
 			solid = append(solid, mark{e, f.pts(f.c.Series[e.index].Points)})
 		}
 	}
-	return append(append(bands, dotted...), solid...)
+	return append(append(bands, solid...), dotted...)
 }
 
 // shorten cuts s, its control characters escaped, to at most width pixels, ending it with "...".
@@ -401,7 +404,7 @@ func drawLegend(s *scene, entries []entry, x, y float64, g legendGeom) {
 	for i, e := range entries {
 		cy := y + legendPad/2 + float64(g.row*(float64(i)+0.5))
 		sx := x + legendPad
-		col := colors[e.group%len(colors)]
+		col := colors[e.color]
 		switch {
 		case e.band:
 			col.A = bandAlpha
@@ -409,19 +412,32 @@ func drawLegend(s *scene, entries []entry, x, y float64, g legendGeom) {
 			s.add(rect{X: sx, Y: cy - float64(h/2), W: legendSwatch, H: h, fill: col})
 		case e.dash != nil:
 			s.add(polyline{pts: []pt{{sx, cy}, {sx + legendSwatch, cy}}, col: col, width: dotWidth, dash: e.dash})
+			addMarker(s, e.index, pt{sx + legendSwatch/2, cy})
 		default:
 			s.add(polyline{pts: []pt{{sx, cy}, {sx + legendSwatch, cy}}, col: col, width: lineWidth})
-			if e.marker {
-				s.add(polygon{pts: marker(e.group, pt{sx + legendSwatch/2, cy}, markerSize), col: col})
-			}
+			addMarker(s, e.index, pt{sx + legendSwatch/2, cy})
 		}
 		s.add(text{X: sx + legendSwatch + legendGap, Y: cy + float64(capHeight(g.size)/2), s: e.name, size: g.size, anchor: anchorStart, col: textColor})
 	}
 }
 
-// marker is a policy's marker at c, like the terminal's: circle, triangle, square, diamond, plus,
-// star; r is about a circle's radius of the same area.
-func marker(group int, c pt, r float64) []pt {
+// addMarker draws series k's marker at c in its colour: the shape of its glyph, filled, or for
+// the outlined glyphs (○ △ □ ◇) a white shape with a coloured edge.
+func addMarker(s *scene, k int, c pt) {
+	col := colors[k%numColors]
+	shape := marker(k%len(glyphs), c, markerSize)
+	if k%len(glyphs) < 6 {
+		s.add(polygon{pts: shape, col: col})
+		return
+	}
+	s.add(polygon{pts: shape, col: white})
+	s.add(polyline{pts: append(shape, shape[0]), col: col, width: outline})
+}
+
+// marker is glyph k's shape at c, like the terminal's: circle, triangle, square, diamond, plus,
+// star, then circle, triangle, square, diamond again (drawn outlined); r is about a circle's
+// radius of the same area.
+func marker(k int, c pt, r float64) []pt {
 	at := func(pts ...pt) []pt {
 		for i := range pts {
 			pts[i].X += c.X
@@ -429,7 +445,7 @@ func marker(group int, c pt, r float64) []pt {
 		}
 		return pts
 	}
-	switch group % 6 {
+	switch k % 6 {
 	case 1:
 		t := r * 1.35
 		return at(pt{0, -t}, pt{t * 0.866, t / 2}, pt{-t * 0.866, t / 2})

@@ -3,6 +3,7 @@ package plot
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -130,9 +131,16 @@ func TestImageSVG(t *testing.T) {
 		markers[p["fill"]]++
 	}
 	// Every point but the first policy's attempt 1 (at 0, off the log axis), and the legend's
-	// marker.
-	if markers["#1f77b4"] != 24+1 || markers["#ff7f0e"] != 25+1 {
-		t.Errorf("markers by colour %v, want 25 blue and 26 orange", markers)
+	// marker; where the two lines meet (markers that would mostly hide each other), one of them.
+	f := newFrame(c, 0)
+	meet := 0
+	for i := 1; i < 25; i++ {
+		if math.Abs(f.y(c.Series[0].Points[i].Y)-f.y(c.Series[1].Points[i].Y)) < markerMeet {
+			meet++
+		}
+	}
+	if meet != 1 || markers["#1f77b4"]+markers["#ff7f0e"] != 24+25+2-meet || markers["#1f77b4"] < 24 || markers["#ff7f0e"] < 25 {
+		t.Errorf("markers by colour %v, want 25 blue and 26 orange but one where the lines meet (%d)", markers, meet)
 	}
 	joined := "|" + strings.Join(doc.texts, "|") + "|"
 	want := []string{"Start of each attempt", "attempt", "start (after attempt 1)", c.Series[0].Name, "sidekiq"}
@@ -302,5 +310,82 @@ func TestImageEscapesControl(t *testing.T) {
 	}
 	if !bytes.Contains(data, []byte(`>ab\u202ecd\x01</text>`)) {
 		t.Errorf("name not escaped:\n%s", data)
+	}
+}
+
+// In an image every series has its own colour, marker shape and (a percentile's line) dash
+// pattern; percentile lines are drawn after the policy's, so one on it shows over it, its
+// markers take turns with the policy's, and the legend says which line it lies on.
+func TestImageSeriesStyles(t *testing.T) {
+	for _, n := range []int{25, 1000} {
+		c := withPercentiles(n)
+		s := c.layout()
+		want := []color.NRGBA{{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff}}
+		lineAt := map[color.NRGBA]int{}
+		dashes := map[color.NRGBA]string{}
+		shapes := map[color.NRGBA]map[int]int{} // vertices -> count
+		var texts []string
+		for i, it := range s.items {
+			switch it := it.(type) {
+			case polyline:
+				if len(it.pts) > 2 && it.width > 1 && it.col != axisColor && it.col != gridColor {
+					if _, ok := lineAt[it.col]; ok {
+						t.Errorf("%d attempts: two lines in %v", n, it.col)
+					}
+					lineAt[it.col] = i
+					dashes[it.col] = fmt.Sprint(it.dash)
+				}
+			case polygon:
+				if it.col.A == 0xff && it.col != white {
+					if shapes[it.col] == nil {
+						shapes[it.col] = map[int]int{}
+					}
+					shapes[it.col][len(it.pts)]++
+				}
+			case text:
+				texts = append(texts, it.s)
+			}
+		}
+		if len(lineAt) != 3 {
+			t.Fatalf("%d attempts: lines in %d colours, want 3: %v", n, len(lineAt), lineAt)
+		}
+		for k, col := range want {
+			if _, ok := lineAt[col]; !ok {
+				t.Errorf("%d attempts: series %d has no line in %v", n, k, col)
+			}
+		}
+		if lineAt[want[1]] < lineAt[want[0]] || lineAt[want[2]] < lineAt[want[0]] {
+			t.Errorf("%d attempts: percentile lines drawn before the policy's: %v", n, lineAt)
+		}
+		if dashes[want[0]] != "[]" || dashes[want[1]] == "[]" || dashes[want[2]] == "[]" || dashes[want[1]] == dashes[want[2]] {
+			t.Errorf("%d attempts: dash patterns %v, want solid, then two different dashes", n, dashes)
+		}
+		// Circle (16 points), triangle (3), square (4): the legend's and some on the chart each.
+		for k, v := range []int{16, 3, 4} {
+			if got := shapes[want[k]]; len(got) != 1 || got[v] < 3 {
+				t.Errorf("%d attempts: series %d markers %v, want at least 3 of %d points", n, k, got, v)
+			}
+		}
+		joined := "|" + strings.Join(texts, "|") + "|"
+		for _, name := range []string{"polynomial", "polynomial p50 (same line as polynomial)", "polynomial p99"} {
+			if !strings.Contains(joined, "|"+name+"|") {
+				t.Errorf("%d attempts: no legend text %q in %s", n, name, joined)
+			}
+		}
+	}
+}
+
+// Outlined glyphs (the seventh series on) are white shapes with an edge in the series' colour.
+func TestImageOutlinedMarker(t *testing.T) {
+	s := &scene{}
+	addMarker(s, 6, pt{10, 10})
+	if len(s.items) != 2 {
+		t.Fatalf("items %v, want a white shape and its edge", s.items)
+	}
+	if p, ok := s.items[0].(polygon); !ok || p.col != white || len(p.pts) != 16 {
+		t.Errorf("first %v, want a white circle", s.items[0])
+	}
+	if l, ok := s.items[1].(polyline); !ok || l.col != colors[0] || l.width != outline {
+		t.Errorf("second %v, want a blue edge", s.items[1])
 	}
 }

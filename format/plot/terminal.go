@@ -9,26 +9,26 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// markers tell policies apart without colour; palette colours them where colour is on (ANSI
-// codes that read on dark and light backgrounds).
-var (
-	markers = []rune{'●', '▲', '■', '◆', '✚', '★'}
-	palette = []string{"34", "33", "32", "31", "35", "36"}
-)
+// palette colours the series where colour is on (ANSI codes that read on dark and light
+// backgrounds), series k in palette[k mod 6]; the glyphs tell them apart without colour.
+var palette = [numColors]string{"34", "33", "32", "31", "35", "36"}
 
 const (
 	shadeRune = '░'
 	minWidth  = 30
+	// markerStep is the distance in columns between the markers of a series with too many points
+	// to mark each one.
+	markerStep = 6
 )
 
 // cell is one character of the plot area: braille dots, a marker or envelope shading, and the
-// group that drew it last.
+// palette colour of what drew it last.
 type cell struct {
 	dots                  uint8
 	marker                rune
 	shaded                bool
-	dotGroup, markerGroup int
-	shadeGroup            int
+	dotColor, markerColor int
+	shadeColor            int
 }
 
 // brailleBits maps a dot's column (0-1) and row (0-3) within a cell to its bit in U+2800.
@@ -57,23 +57,23 @@ func (v *canvas) dot(p Point) (int, int) {
 	return x, y
 }
 
-func (v *canvas) set(x, y, group int) {
+func (v *canvas) set(x, y, color int) {
 	if x < 0 || y < 0 || x >= 2*v.cols || y >= 4*v.rows {
 		return
 	}
 	c := &v.cells[y/4][x/2]
 	c.dots |= brailleBits[x%2][y%4]
-	c.dotGroup = group
+	c.dotColor = color
 }
 
 // line draws the dots from (x0, y0) to (x1, y1); dotted keeps every other dot.
-func (v *canvas) line(x0, y0, x1, y1, group int, dotted bool) {
+func (v *canvas) line(x0, y0, x1, y1, color int, dotted bool) {
 	dx, dy := abs(x1-x0), -abs(y1-y0)
 	sx, sy := sign(x1-x0), sign(y1-y0)
 	err := dx + dy
 	for i := 0; ; i++ {
 		if !dotted || i%2 == 0 {
-			v.set(x0, y0, group)
+			v.set(x0, y0, color)
 		}
 		if x0 == x1 && y0 == y1 {
 			return
@@ -90,7 +90,7 @@ func (v *canvas) line(x0, y0, x1, y1, group int, dotted bool) {
 
 // shade fills the band between low and high, cell column by cell column, interpolating between
 // the band's points.
-func (v *canvas) shade(b Band) {
+func (v *canvas) shade(b Band, color int) {
 	for cx := 0; cx < v.cols; cx++ {
 		x := v.xmin + float64((float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin))
 		lo, okLo := interpolate(b.Low, x)
@@ -105,7 +105,7 @@ func (v *canvas) shade(b Band) {
 		_, bottom := v.dot(Point{Y: lo})
 		for cy := max(top/4, 0); cy <= min(bottom/4, v.rows-1); cy++ {
 			v.cells[cy][cx].shaded = true
-			v.cells[cy][cx].shadeGroup = b.Group
+			v.cells[cy][cx].shadeColor = color
 		}
 	}
 }
@@ -125,9 +125,11 @@ func interpolate(pts []Point, x float64) (float64, bool) {
 }
 
 // Terminal draws c in width columns (at least 30) with a plot area of height rows: braille lines,
-// a marker per point while they fit, envelope bands shaded, the Y axis in human durations and a
-// legend. Colour escape codes appear only when color is set; without them the markers tell the
-// policies apart.
+// each series' glyph at its points (every point while they are at least two columns apart, else
+// every few columns), envelope bands shaded, the Y axis in human durations and a legend naming
+// each glyph's series. Colour escape codes appear only when color is set; without them the glyphs
+// tell the series apart. Series drawn on the same dots take turns showing their glyphs, and the
+// legend says which line a series lies on.
 func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 	xmin, xmax, ymin, ymax, _ := c.ranges()
 	height = max(height, 4)
@@ -153,9 +155,9 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 		v.cells[i] = make([]cell, v.cols)
 	}
 	for _, b := range c.Bands {
-		v.shade(b)
+		v.shade(b, c.colorOf(b.Group))
 	}
-	for _, s := range c.Series {
+	for k, s := range c.Series {
 		var prev []int
 		for _, p := range s.Points {
 			if !c.usable(p.Y) {
@@ -163,32 +165,28 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 			}
 			x, y := v.dot(p)
 			if prev != nil {
-				v.line(prev[0], prev[1], x, y, s.Group, s.Style == Dotted)
+				v.line(prev[0], prev[1], x, y, k%numColors, s.Style == Dotted)
 			} else {
-				v.set(x, y, s.Group)
+				v.set(x, y, k%numColors)
 			}
 			prev = []int{x, y}
 		}
 	}
-	for _, s := range c.Series {
-		if s.Style != Solid || len(s.Points) > v.cols/2 {
-			continue
-		}
-		for _, p := range s.Points {
-			if !c.usable(p.Y) {
-				continue
-			}
-			x, y := v.dot(p)
-			cl := &v.cells[y/4][x/2]
-			cl.marker, cl.markerGroup = markers[s.Group%len(markers)], s.Group
-		}
+	for _, sp := range v.markers() {
+		cl := &v.cells[int(sp.y)][int(sp.x)]
+		cl.marker, cl.markerColor = glyphOf(sp.series), sp.series%numColors
 	}
+	on := c.coincident(func(a, b Point) bool {
+		ax, ay := v.dot(a)
+		bx, by := v.dot(b)
+		return ax == bx && ay == by
+	})
 
-	paint := func(s string, group int) string {
+	paint := func(s string, col int) string {
 		if !color {
 			return s
 		}
-		return "\x1b[" + palette[group%len(palette)] + "m" + s + "\x1b[0m"
+		return "\x1b[" + palette[col%numColors] + "m" + s + "\x1b[0m"
 	}
 	var b strings.Builder
 	if c.Title != "" {
@@ -212,11 +210,11 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 		for _, cl := range v.cells[r] {
 			switch {
 			case cl.marker != 0:
-				line += paint(string(cl.marker), cl.markerGroup)
+				line += paint(string(cl.marker), cl.markerColor)
 			case cl.dots != 0:
-				line += paint(string(rune(0x2800+int(cl.dots))), cl.dotGroup)
+				line += paint(string(rune(0x2800+int(cl.dots))), cl.dotColor)
 			case cl.shaded:
-				line += paint(string(shadeRune), cl.shadeGroup)
+				line += paint(string(shadeRune), cl.shadeColor)
 			default:
 				line += " "
 			}
@@ -245,30 +243,49 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 	if c.XLabel != "" {
 		b.WriteString(strings.Repeat(" ", labelW+1+max(0, (v.cols-len(c.XLabel))/2)) + c.XLabel + "\n")
 	}
-	b.WriteString(legend(c, v.cols+labelW+2, paint))
+	b.WriteString(legend(c, on, v.cols+labelW+2, paint))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// legend lists the series, wrapped to width: a marker and name per policy, a dotted sample per
-// percentile line, shading per envelope.
-func legend(c *Chart, width int, paint func(string, int) string) string {
-	var items []string
-	var widths []int
-	add := func(sym string, group int, name string) {
-		name = format.EscapeControl(name)
-		items = append(items, paint(sym, group)+" "+name)
-		widths = append(widths, runewidth.StringWidth(sym)+1+runewidth.StringWidth(name))
+// markers are where the series' glyphs go, in cells: at every point of a series whose points are
+// at least two columns apart on average, else at the point nearest every markerStep-th column;
+// glyphs that would land in one cell take turns.
+func (v *canvas) markers() []spot {
+	var xs []float64
+	for cx := markerStep / 2; cx < v.cols; cx += markerStep {
+		xs = append(xs, v.xmin+(float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin))
 	}
-	for _, s := range c.Series {
-		if s.Style == Solid {
-			add(string(markers[s.Group%len(markers)]), s.Group, s.Name)
-		} else {
-			add("⠒⠒", s.Group, s.Name)
+	var spots []spot
+	for k, s := range v.c.Series {
+		for n, i := range v.c.markerPoints(s.Points, v.cols/2, xs) {
+			x, y := v.dot(s.Points[i])
+			if x < 0 || y < 0 || x >= 2*v.cols || y >= 4*v.rows {
+				continue
+			}
+			spots = append(spots, spot{series: k, ord: n, x: float64(x / 2), y: float64(y / 4)})
 		}
 	}
-	for _, bd := range c.Bands {
-		add(string(shadeRune), bd.Group, bd.Name)
+	return takeTurns(spots, func(s spot) float64 { return s.x }, func(a, b spot) bool { return a.y == b.y })
+}
+
+// legend names each glyph's series, wrapped to width, a group at a time: its series, then
+// shading per envelope; a series drawn on another's dots says so.
+func legend(c *Chart, on []int, width int, paint func(string, int) string) string {
+	var items []string
+	var widths []int
+	add := func(sym string, color int, name string) {
+		name = format.EscapeControl(name)
+		items = append(items, paint(sym, color)+" "+name)
+		widths = append(widths, runewidth.StringWidth(sym)+1+runewidth.StringWidth(name))
+	}
+	for _, it := range c.order() {
+		if it.band {
+			bd := c.Bands[it.index]
+			add(string(shadeRune), c.colorOf(bd.Group), bd.Name)
+			continue
+		}
+		add(string(glyphOf(it.index)), it.index%numColors, c.Series[it.index].Name+c.note(on, it.index))
 	}
 	var b strings.Builder
 	used := 0
