@@ -102,11 +102,17 @@ func TestRawPresetsPercentilesEqualSorting(t *testing.T) {
 		if len(s.Fill(draw.Fixed(0.5), nil)) <= 25 {
 			n = 70000
 		}
+		// The samples walked one by one, as the sampler seeds them (one storage and generator
+		// reused: Fill's rows do not depend on the storage it is given).
 		var starts, waits [][]float64
+		var rows []schedule.Row
+		g := draw.NewSplitMix(seed, 0)
 		for i := range uint64(n) {
-			for r, row := range s.Fill(draw.NewSplitMix(seed, i), nil) {
+			g.Reseed(seed, i)
+			rows = s.Fill(g, rows)
+			for r, row := range rows {
 				for len(starts) <= r {
-					starts, waits = append(starts, nil), append(waits, nil)
+					starts, waits = append(starts, make([]float64, 0, n)), append(waits, make([]float64, 0, n))
 				}
 				starts[r] = append(starts[r], row.Start)
 				if row.HasWait {
