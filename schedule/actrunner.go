@@ -101,7 +101,7 @@ func (a ActRunner) Fill(d Draws, rows []Row) []Row {
 			r.HasWait = true
 			clock.Add(r.Wait)
 		}
-		rows = append(rows, r)
+		rows = AppendRow(rows, r)
 	}
 	return rows
 }

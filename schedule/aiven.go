@@ -142,7 +142,7 @@ func (a Aiven) Fill(d Draws, rows []Row) []Row {
 			r.Extra[0], r.Extra[1], r.Extra[3] = Null, Null, Word(AivenIdle)
 		}
 		r.Wait = float64(sleep) / 1000
-		rows = append(rows, r)
+		rows = AppendRow(rows, r)
 		elapsed += sleep + work
 	}
 	return rows

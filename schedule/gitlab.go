@@ -75,7 +75,7 @@ func (g GitLab) Fill(_ Draws, rows []Row) []Row {
 		r.Extra[0] = Num(float64(duration))
 		if elapsed > timeout {
 			r.Extra[1] = Null
-			rows = append(rows, r)
+			rows = AppendRow(rows, r)
 			break
 		}
 		backoff := GitLabBackoff(duration)
@@ -84,7 +84,7 @@ func (g GitLab) Fill(_ Draws, rows []Row) []Row {
 			r.Wait = float64(backoff)
 			r.HasWait = true
 		}
-		rows = append(rows, r)
+		rows = AppendRow(rows, r)
 		start += latency + backoff*ns
 	}
 	return rows

@@ -72,7 +72,7 @@ func (s Sidekiq) Fill(d Draws, rows []Row) []Row {
 			clock.Add(s.JobDuration)
 			clock.Add(r.Wait)
 		}
-		rows = append(rows, r)
+		rows = AppendRow(rows, r)
 	}
 	return rows
 }

@@ -81,7 +81,7 @@ func (a Asynq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 			clock.Add(a.JobDuration)
 			clock.Add(r.Wait)
 		}
-		rows = append(rows, r)
+		rows = schedule.AppendRow(rows, r)
 	}
 	return rows
 }

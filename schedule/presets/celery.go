@@ -74,7 +74,7 @@ func (c Celery) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 			sum.Add(c.JobDuration)
 			sum.Add(wait)
 		}
-		rows = append(rows, r)
+		rows = schedule.AppendRow(rows, r)
 		if !r.HasWait {
 			return rows
 		}

@@ -196,7 +196,7 @@ func (s *cenkaltiSchedule) Fill(d schedule.Draws, rows []schedule.Row) []schedul
 			start.Add(job)
 			start.Add(row.Wait)
 		}
-		rows = append(rows, row)
+		rows = schedule.AppendRow(rows, row)
 		if !ok {
 			return rows
 		}

@@ -190,7 +190,7 @@ func (p *Polly) fill(u func(attempt int) float64, rows []schedule.Row) []schedul
 			clock.Add(p.JobDuration)
 			clock.Add(r.Wait)
 		}
-		rows = append(rows, r)
+		rows = schedule.AppendRow(rows, r)
 	}
 	return rows
 }
