@@ -87,7 +87,7 @@ func ActRunnerJitter(d Draws, interval time.Duration) time.Duration {
 // sleeps jitter(I(k)) before poll k+1. A FetchTask that times out counts as empty too; the fetch
 // itself is taken to answer at once.
 func (a ActRunner) Fill(d Draws, rows []Row) []Row {
-	rows = rows[:0]
+	rows = ReserveRows(rows, max(a.Polls, 0))
 	base, maxI := a.Intervals()
 	var clock StartSum
 	for k := 1; k <= a.Polls; k++ {

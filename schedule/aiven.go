@@ -82,7 +82,7 @@ func log2Ceil(n int64) int64 {
 
 // Fill walks the calls.
 func (a Aiven) Fill(d Draws, rows []Row) []Row {
-	rows = rows[:0]
+	rows = ReserveRows(rows, max(a.Calls, 0))
 	rule := a.Mode != "cap"
 	bound := millis(a.Timer)
 	if !rule {

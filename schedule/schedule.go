@@ -107,6 +107,16 @@ func AppendRow(rows []Row, r Row) []Row {
 	return append(rows, r)
 }
 
+// ReserveRows returns rows emptied, with room for n rows: its storage when large enough, else new
+// storage for exactly n. A Fill that knows its row count up front reserves them, so appending
+// never grows the slice.
+func ReserveRows(rows []Row, n int) []Row {
+	if cap(rows) < n {
+		return make([]Row, 0, n)
+	}
+	return rows[:0]
+}
+
 // resize returns rows with length n, reusing its storage. Rows keep whatever Extra values they
 // had: a strategy writes every field it has columns for.
 func resize(rows []Row, n int) []Row {

@@ -60,7 +60,7 @@ func (s Sidekiq) Columns() []Column { return []Column{{Key: "retry_count", Kind:
 
 // Fill lays out executions 1..retries+1.
 func (s Sidekiq) Fill(d Draws, rows []Row) []Row {
-	rows = rows[:0]
+	rows = ReserveRows(rows, max(s.Retries+1, 0))
 	var clock StartSum
 	for c := int64(0); c <= int64(s.Retries); c++ {
 		r := Row{Attempt: int(c) + 1, Start: clock.Now()}

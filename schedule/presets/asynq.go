@@ -71,7 +71,7 @@ func (a Asynq) Columns() []schedule.Column {
 
 // Fill lays out executions 1..max_retry+1, one rand.IntN(30) per retry.
 func (a Asynq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
+	rows = schedule.ReserveRows(rows, max(a.MaxRetry+1, 0))
 	var clock schedule.StartSum
 	for n := int64(0); n <= int64(a.MaxRetry); n++ {
 		r := schedule.Row{Attempt: int(n) + 1, Start: clock.Now()}
