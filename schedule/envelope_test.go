@@ -2,7 +2,10 @@ package schedule
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // The blog-run check: polynomial, 5 attempts: starts min 0, 3, 21, 104, 362 and max 0, 3.15,
@@ -111,5 +114,29 @@ func TestAivenTimerEnvelopeMatchesBruteForce(t *testing.T) {
 				t.Errorf("%+v call %d: envelope %+v, brute force %+v", a, i+1, got[i], want[i])
 			}
 		}
+	}
+}
+
+// envelopeAtExtremes walks its second run into the first run's storage: the same bounds as
+// EnvelopeOfRuns of the two runs, whichever run is longer.
+func TestEnvelopeAtExtremesIsEnvelopeOfRuns(t *testing.T) {
+	longerAtUpper := Compose(Composed{ID: "test", Attempts: 6, Waits: PolicyFunc(func(s Step, d Draws) (float64, bool) {
+		u := d.Unit()
+		return 1 + u, u > 0.5 || s.Attempt < 2
+	})})
+	for _, s := range []Strategy{
+		Polynomial{Attempts: 5, Jitter: 0.15},
+		Sidekiq{Retries: 3, Version: SidekiqVersion{Major: 7}},
+		elapsedLimited(), // 4 rows at u = 0, 2 at the supremum
+		longerAtUpper,    // 2 rows at u = 0, 6 at the supremum
+	} {
+		want := EnvelopeOfRuns(s.Fill(draw.Fixed(0), nil), s.Fill(draw.Upper{}, nil))
+		got := envelopeAtExtremes(s)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %+v, want %+v", s.Name(), got, want)
+		}
+	}
+	if n := len(envelopeAtExtremes(longerAtUpper)); n != 6 {
+		t.Errorf("%d rows, want 6", n)
 	}
 }
