@@ -2,15 +2,10 @@ package cmd
 
 import (
 	"bytes"
-	"encoding/csv"
-	"html"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/strategy"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 )
 
 // Bad command lines: exit 2, nothing on stdout, exactly one line on stderr.
@@ -71,60 +66,6 @@ func TestNotRefused(t *testing.T) {
 		}
 		if code != 0 || out.Len() == 0 {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errOut.String())
-		}
-	}
-}
-
-// `strategies -o markdown` shows every cell literally on GitHub: the formulas' * and _ are not
-// emphasis. The CSV output holds the raw text to compare with.
-func TestStrategiesMarkdownRendersLiterally(t *testing.T) {
-	var md, raw, errOut bytes.Buffer
-	if code := run([]string{"strategies", "-o", "markdown"}, &md, &errOut); code != 0 {
-		t.Fatal(errOut.String())
-	}
-	if code := run([]string{"strategies", "-o", "csv"}, &raw, &errOut); code != 0 {
-		t.Fatal(errOut.String())
-	}
-	records, err := csv.NewReader(&raw).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, r := range records[1:] {
-		want = append(want, r...)
-	}
-	var h bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert(md.Bytes(), &h); err != nil {
-		t.Fatal(err)
-	}
-	// A table too wide for a page comes as several, each repeating the first column: join them
-	// back row by row.
-	var rows [][]string
-	for ti, table := range regexp.MustCompile(`(?s)<tbody>(.*?)</tbody>`).FindAllStringSubmatch(h.String(), -1) {
-		for r, row := range regexp.MustCompile(`(?s)<tr>(.*?)</tr>`).FindAllStringSubmatch(table[1], -1) {
-			var tds []string
-			for _, td := range regexp.MustCompile(`<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(row[1], -1) {
-				tds = append(tds, td[1])
-			}
-			if ti == 0 {
-				rows = append(rows, tds)
-			} else if r < len(rows) && len(tds) > 0 && tds[0] == rows[r][0] {
-				rows[r] = append(rows[r], tds[1:]...)
-			} else {
-				t.Fatalf("table %d row %d does not repeat the first column: %q", ti, r, tds)
-			}
-		}
-	}
-	var cells []string
-	for _, r := range rows {
-		cells = append(cells, r...)
-	}
-	if len(cells) != len(want) {
-		t.Fatalf("%d cells, want %d:\n%s", len(cells), len(want), h.String())
-	}
-	for i, c := range cells {
-		if got := html.UnescapeString(c); got != want[i] {
-			t.Errorf("cell %d renders as %q, want %q", i, got, want[i])
 		}
 	}
 }

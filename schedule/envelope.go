@@ -27,9 +27,24 @@ func Envelope(s Strategy) []Bounds {
 }
 
 // EnvelopeAtExtremes is the bounds of a strategy monotone in each draw. When the two runs differ
-// in length, a row only one of them reaches takes its bounds from that run.
+// in length, a row only one of them reaches takes its bounds from that run. It is EnvelopeOfRuns of
+// the two runs, with the second run walked into the first one's storage once the first is taken
+// in: a long schedule's rows (solve takes the envelope of 100000) are laid out in memory once.
 func EnvelopeAtExtremes(s Strategy) []Bounds {
-	return EnvelopeOfRuns(s.Fill(draw.Fixed(0), nil), s.Fill(draw.Upper{}, nil))
+	rows := s.Fill(draw.Fixed(0), nil)
+	out := make([]Bounds, len(rows))
+	for i, r := range rows {
+		widen(&out[i], true, r)
+	}
+	reached := len(rows)
+	rows = s.Fill(draw.Upper{}, rows)
+	for i, r := range rows {
+		if i >= reached {
+			out = append(out, Bounds{})
+		}
+		widen(&out[i], i >= reached, r)
+	}
+	return out
 }
 
 // EnvelopeOfRuns is each row's least and greatest start and wait over the given runs, for a
@@ -42,24 +57,27 @@ func EnvelopeOfRuns(runs ...[]Row) []Bounds {
 	}
 	out := make([]Bounds, n)
 	for i := range out {
-		b := Bounds{NoWait: true}
 		first := true
 		for _, run := range runs {
-			if i >= len(run) {
-				continue
-			}
-			r := run[i]
-			if first {
-				b.StartMin, b.StartMax, first = r.Start, r.Start, false
-			}
-			b.StartMin, b.StartMax = min(b.StartMin, r.Start), max(b.StartMax, r.Start)
-			if r.HasWait && b.NoWait {
-				b.WaitMin, b.WaitMax, b.NoWait = r.Wait, r.Wait, false
-			} else if r.HasWait {
-				b.WaitMin, b.WaitMax = min(b.WaitMin, r.Wait), max(b.WaitMax, r.Wait)
+			if i < len(run) {
+				widen(&out[i], first, run[i])
+				first = false
 			}
 		}
-		out[i] = b
 	}
 	return out
+}
+
+// widen takes row r of one more run into b, the bounds of its row over the runs before (first: no
+// run before reaches the row).
+func widen(b *Bounds, first bool, r Row) {
+	if first {
+		*b = Bounds{StartMin: r.Start, StartMax: r.Start, NoWait: true}
+	}
+	b.StartMin, b.StartMax = min(b.StartMin, r.Start), max(b.StartMax, r.Start)
+	if r.HasWait && b.NoWait {
+		b.WaitMin, b.WaitMax, b.NoWait = r.Wait, r.Wait, false
+	} else if r.HasWait {
+		b.WaitMin, b.WaitMax = min(b.WaitMin, r.Wait), max(b.WaitMax, r.Wait)
+	}
 }

@@ -11,7 +11,10 @@
 // (.ci/fma-check).
 package schedule
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // MaxAttempts caps the number of rows a schedule may have, so no input can allocate without bound.
 const MaxAttempts = 100000
@@ -91,6 +94,27 @@ type Strategy interface {
 	// Notes says what happens after the last row and any quirk of the modelled system worth
 	// knowing when reading rows.
 	Notes(rows []Row) []Note
+}
+
+// AddRow appends r to rows as append does, but doubles the storage when it is full where
+// append grows a large slice by a quarter: a Row is 160 bytes and a schedule walked into nil
+// storage (solve's searches, the envelope) can have 100000 of them, which append copies about
+// four times over. Fill implementations append their rows with it.
+func AddRow(rows []Row, r Row) []Row {
+	if len(rows) == cap(rows) {
+		rows = slices.Grow(rows, max(len(rows), 8))
+	}
+	return append(rows, r)
+}
+
+// ReserveRows returns rows emptied, with room for n rows: its storage when large enough, else new
+// storage for exactly n. A Fill that knows its row count up front reserves them, so appending
+// never grows the slice.
+func ReserveRows(rows []Row, n int) []Row {
+	if cap(rows) < n {
+		return make([]Row, 0, n)
+	}
+	return rows[:0]
 }
 
 // resize returns rows with length n, reusing its storage. Rows keep whatever Extra values they

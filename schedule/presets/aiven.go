@@ -84,7 +84,7 @@ func log2Ceil(n int64) int64 {
 
 // Fill walks the calls.
 func (a Aiven) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
+	rows = schedule.ReserveRows(rows, max(a.Calls, 0))
 	rule := a.Mode != "cap"
 	bound := millis(a.Timer)
 	if !rule {
@@ -144,7 +144,7 @@ func (a Aiven) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 			r.Extra[0], r.Extra[1], r.Extra[3] = schedule.Null, schedule.Null, schedule.Word(AivenIdle)
 		}
 		r.Wait = float64(sleep) / 1000
-		rows = append(rows, r)
+		rows = schedule.AddRow(rows, r)
 		elapsed += sleep + work
 	}
 	return rows

@@ -61,7 +61,7 @@ func (c Celery) Columns() []schedule.Column { return nil }
 // its draw), then Task.retry raises once retries = k > max_retries, so the last failure draws a
 // countdown it never uses.
 func (c Celery) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
+	rows = schedule.ReserveRows(rows, max(c.MaxRetries+1, 0))
 	var sum schedule.StartSum
 	for k := 1; ; k++ {
 		r := schedule.Row{Attempt: k, Start: sum.Now()}
@@ -74,7 +74,7 @@ func (c Celery) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 			sum.Add(c.JobDuration)
 			sum.Add(wait)
 		}
-		rows = append(rows, r)
+		rows = schedule.AddRow(rows, r)
 		if !r.HasWait {
 			return rows
 		}

@@ -2,9 +2,11 @@ package presets
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // The blog-run check: polynomial, 5 attempts: starts min 0, 3, 21, 104, 362 and max 0, 3.15,
@@ -32,12 +34,10 @@ func TestSidekiqEnvelopeIsDiscrete(t *testing.T) {
 }
 
 // aivenBruteForce walks every draw from every reachable state (elapsed ms, aborted) and returns the
-// per-call bounds: the definition the range-based envelope must match.
+// per-call bounds: the definition the range-based envelope must match. The states of a call are
+// kept as two sets of elapsed milliseconds (running, aborted), each a slice of flags: every elapsed
+// time stays below bound + (Calls+1) * work.
 func aivenBruteForce(a Aiven) []schedule.Bounds {
-	type state struct {
-		e       int64
-		aborted bool
-	}
 	bound, work := millis(a.Timer), millis(a.Work)
 	var minWait int64
 	if m := millis(a.MinDelay); m > 0 {
@@ -45,7 +45,11 @@ func aivenBruteForce(a Aiven) []schedule.Bounds {
 	}
 	maxCount := log2Floor(bound)
 	wc := minWait
-	states := map[state]bool{{0, false}: true}
+	size := bound + int64(a.Calls+1)*work + 1
+	// states[0] holds the elapsed times with the timer running, states[1] after an abort.
+	newStates := func() [2][]bool { return [2][]bool{make([]bool, size), make([]bool, size)} }
+	states := newStates()
+	states[0][0] = true
 	var out []schedule.Bounds
 	for k := 0; k < a.Calls; k++ {
 		b := schedule.Bounds{StartMin: math.Inf(1), StartMax: math.Inf(-1), WaitMin: math.Inf(1), WaitMax: math.Inf(-1)}
@@ -53,33 +57,40 @@ func aivenBruteForce(a Aiven) []schedule.Bounds {
 		if wc < maxCount {
 			wc++
 		}
-		next := map[state]bool{}
+		next := newStates()
 		note := func(e, sleep int64) {
 			b.StartMin, b.StartMax = math.Min(b.StartMin, float64(e)), math.Max(b.StartMax, float64(e))
 			b.WaitMin, b.WaitMax = math.Min(b.WaitMin, float64(sleep)), math.Max(b.WaitMax, float64(sleep))
 		}
-		for s := range states {
-			t := bound - s.e
-			if s.aborted {
-				t = 0
-			}
-			if !(t > 0 && tries) {
-				note(s.e, 0)
-				next[state{s.e + work, s.aborted}] = true
-				continue
-			}
-			for j := int64(-512); j < 512; j++ {
-				n := (int64(1) << wc) + j
-				switch {
-				case n <= 0:
-					note(s.e, 0)
-					next[state{s.e + work, false}] = true
-				case n >= t:
-					note(s.e, 0)
-					next[state{s.e + work, true}] = true
-				default:
-					note(s.e, n)
-					next[state{s.e + n + work, false}] = true
+		for ab, set := range states {
+			aborted := ab == 1
+			for e64, in := range set {
+				if !in {
+					continue
+				}
+				e := int64(e64)
+				t := bound - e
+				if aborted {
+					t = 0
+				}
+				if !(t > 0 && tries) {
+					note(e, 0)
+					next[ab][e+work] = true
+					continue
+				}
+				for j := int64(-512); j < 512; j++ {
+					n := (int64(1) << wc) + j
+					switch {
+					case n <= 0:
+						note(e, 0)
+						next[0][e+work] = true
+					case n >= t:
+						note(e, 0)
+						next[1][e+work] = true
+					default:
+						note(e, n)
+						next[0][e+n+work] = true
+					}
 				}
 			}
 		}
@@ -103,6 +114,16 @@ func TestAivenTimerEnvelopeMatchesBruteForce(t *testing.T) {
 			if got[i] != want[i] {
 				t.Errorf("%+v call %d: envelope %+v, brute force %+v", a, i+1, got[i], want[i])
 			}
+		}
+	}
+}
+
+// The seed systems' envelopes at the extremes are EnvelopeOfRuns of their two runs.
+func TestSeedEnvelopeAtExtremesIsEnvelopeOfRuns(t *testing.T) {
+	for _, s := range []schedule.Strategy{Polynomial{Attempts: 5, Jitter: 0.15}, Sidekiq{Retries: 3, Version: SidekiqVersion{Major: 7}}} {
+		want := schedule.EnvelopeOfRuns(s.Fill(draw.Fixed(0), nil), s.Fill(draw.Upper{}, nil))
+		if got := schedule.EnvelopeAtExtremes(s); !slices.Equal(got, want) {
+			t.Errorf("%s: %+v, want %+v", s.Name(), got, want)
 		}
 	}
 }

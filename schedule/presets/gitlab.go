@@ -77,7 +77,7 @@ func (g GitLab) Fill(_ schedule.Draws, rows []schedule.Row) []schedule.Row {
 		r.Extra[0] = schedule.Num(float64(duration))
 		if elapsed > timeout {
 			r.Extra[1] = schedule.Null
-			rows = append(rows, r)
+			rows = schedule.AddRow(rows, r)
 			break
 		}
 		backoff := GitLabBackoff(duration)
@@ -86,7 +86,7 @@ func (g GitLab) Fill(_ schedule.Draws, rows []schedule.Row) []schedule.Row {
 			r.Wait = float64(backoff)
 			r.HasWait = true
 		}
-		rows = append(rows, r)
+		rows = schedule.AddRow(rows, r)
 		start += latency + backoff*ns
 	}
 	return rows

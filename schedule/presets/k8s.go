@@ -99,7 +99,7 @@ func (s *k8sSchedule) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row
 		row.Wait, row.HasWait = seconds(sleep), true
 		start.Add(job)
 		start.Add(row.Wait)
-		rows = append(rows, row)
+		rows = schedule.AddRow(rows, row)
 	}
 	return rows
 }

@@ -180,7 +180,7 @@ func (p *Polly) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 
 // fill is Fill with the draw for each retry index given by u.
 func (p *Polly) fill(u func(attempt int) float64, rows []schedule.Row) []schedule.Row {
-	rows = rows[:0]
+	rows = schedule.ReserveRows(rows, max(p.MaxRetryAttempts+1, 0))
 	var clock schedule.StartSum
 	prev := 0.0 // RetryResilienceStrategy: double retryState = 0
 	for a := 0; a <= p.MaxRetryAttempts; a++ {
@@ -190,7 +190,7 @@ func (p *Polly) fill(u func(attempt int) float64, rows []schedule.Row) []schedul
 			clock.Add(p.JobDuration)
 			clock.Add(r.Wait)
 		}
-		rows = append(rows, r)
+		rows = schedule.AddRow(rows, r)
 	}
 	return rows
 }
