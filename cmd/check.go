@@ -144,13 +144,19 @@ func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, p
 	if withPolicy {
 		t.Columns = append(t.Columns, format.Column{Key: "policy", Kind: format.Text, User: true})
 	}
+	// An assertion, its limit, the value and the verdict stay together in every layout; where a
+	// terminal is too narrow, the strategy and the draws (in the policy) are left out first.
+	spare := 0
+	if withPolicy {
+		spare = 1
+	}
 	t.Columns = append(t.Columns,
-		format.Column{Key: "strategy", Kind: format.Text},
-		format.Column{Key: "draws", Kind: format.Text},
-		format.Column{Key: "assertion", Kind: format.Text},
-		format.Column{Key: "limit_seconds", Kind: format.Seconds},
-		format.Column{Key: "actual_seconds", Kind: format.Seconds},
-		format.Column{Key: "result", Kind: format.Text},
+		format.Column{Key: "strategy", Kind: format.Text, Spare: spare},
+		format.Column{Key: "draws", Kind: format.Text, Spare: spare},
+		format.Column{Key: "assertion", Kind: format.Text, Group: "assertion"},
+		format.Column{Key: "limit_seconds", Kind: format.Seconds, Group: "assertion"},
+		format.Column{Key: "actual_seconds", Kind: format.Seconds, Group: "assertion"},
+		format.Column{Key: "result", Kind: format.Text, Group: "assertion"},
 	)
 	var failures []string
 	for _, r := range results {

@@ -75,8 +75,9 @@ func TestNotRefused(t *testing.T) {
 	}
 }
 
-// `strategies -o markdown` shows every cell literally on GitHub: the formulas' * and _ are not
-// emphasis. The CSV output holds the raw text to compare with.
+// `strategies -o markdown` shows every cell literally on GitHub (the briefs' * and _ are not
+// emphasis): the group (once per run), strategy, library, version and description of each row of
+// the CSV, which holds the raw text to compare with.
 func TestStrategiesMarkdownRendersLiterally(t *testing.T) {
 	var md, raw, errOut bytes.Buffer
 	if code := run([]string{"strategies", "-o", "markdown"}, &md, &errOut); code != 0 {
@@ -89,41 +90,35 @@ func TestStrategiesMarkdownRendersLiterally(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, h := range records[0] {
+		col[h] = i
+	}
 	var want []string
-	for _, r := range records[1:] {
-		want = append(want, r...)
+	for i, r := range records[1:] {
+		group := r[col["group"]]
+		if i > 0 && records[i][col["group"]] == group {
+			group = ""
+		}
+		want = append(want, group, r[col["strategy"]], r[col["library"]], r[col["version"]], r[col["description"]])
 	}
 	var h bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert(md.Bytes(), &h); err != nil {
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(md.Bytes(), &h); err != nil {
 		t.Fatal(err)
 	}
-	// A table too wide for a page comes as several, each repeating the first column: join them
-	// back row by row.
-	var rows [][]string
-	for ti, table := range regexp.MustCompile(`(?s)<tbody>(.*?)</tbody>`).FindAllStringSubmatch(h.String(), -1) {
-		for r, row := range regexp.MustCompile(`(?s)<tr>(.*?)</tr>`).FindAllStringSubmatch(table[1], -1) {
-			var tds []string
-			for _, td := range regexp.MustCompile(`<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(row[1], -1) {
-				tds = append(tds, td[1])
-			}
-			if ti == 0 {
-				rows = append(rows, tds)
-			} else if r < len(rows) && len(tds) > 0 && tds[0] == rows[r][0] {
-				rows[r] = append(rows[r], tds[1:]...)
-			} else {
-				t.Fatalf("table %d row %d does not repeat the first column: %q", ti, r, tds)
-			}
-		}
+	if n := strings.Count(h.String(), "<table>"); n != 1 {
+		t.Fatalf("%d tables, want 1:\n%s", n, h.String())
 	}
 	var cells []string
-	for _, r := range rows {
-		cells = append(cells, r...)
+	for _, td := range regexp.MustCompile(`<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(h.String(), -1) {
+		cells = append(cells, td[1])
 	}
 	if len(cells) != len(want) {
 		t.Fatalf("%d cells, want %d:\n%s", len(cells), len(want), h.String())
 	}
 	for i, c := range cells {
-		if got := html.UnescapeString(c); got != want[i] {
+		// Word joiners keep GitHub from reading a mention into "@retry": invisible, left out here.
+		if got := strings.ReplaceAll(html.UnescapeString(c), "\u2060", ""); got != want[i] {
 			t.Errorf("cell %d renders as %q, want %q", i, got, want[i])
 		}
 	}

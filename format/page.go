@@ -70,48 +70,69 @@ func (g grid) columnWidths() []float64 {
 	return w
 }
 
-// pageParts splits g's columns into the fewest consecutive groups that each fit the page with the
-// first column repeated (one group of every column when the table fits), as evenly wide as that
-// number of groups allows. A column wider than the page alone makes a group of its own.
-func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), pageWidth) }
+// pageParts splits g's columns into the fewest parts that each fit the page with the first column
+// repeated (one part of every column when the table fits), keeping each group's columns together.
+func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), g.units(), pageWidth) }
 
-// splitColumns splits columns of widths w into the fewest consecutive groups, each starting with
-// column 0, whose widths sum to at most limit, as evenly wide as that number allows (a column too
-// wide alone makes a group with column 0).
-func splitColumns(w []float64, limit float64) [][]int {
+// splitColumns splits columns of widths w into the fewest consecutive parts, each starting with
+// column 0, whose widths sum to at most limit, as evenly wide as that number allows, never
+// splitting one of units (runs of columns after the first that belong together: a start with its
+// min – max and percentiles) unless that unit with column 0 is wider than limit alone; then its
+// columns are split as single columns are. A column too wide alone makes a part with column 0.
+func splitColumns(w []float64, units [][]int, limit float64) [][]int {
 	if len(w) == 0 {
 		return [][]int{nil} // a table without columns: one (empty) part
 	}
-	parts := packColumns(w, limit)
+	var fit [][]int
+	for _, u := range units {
+		if len(u) > 1 && w[0]+sum(w, u) > limit {
+			for _, c := range u {
+				fit = append(fit, []int{c})
+			}
+			continue
+		}
+		fit = append(fit, u)
+	}
+	parts := packColumns(w, fit, limit)
 	if len(parts) == 1 {
 		return parts
 	}
-	// The least width that still needs no more groups: 16 halvings of the range are enough.
+	// The least width that still needs no more parts: 16 halvings of the range are enough.
 	lo, hi := w[0], limit
 	for range 16 {
 		mid := (lo + hi) / 2
-		if len(packColumns(w, mid)) > len(parts) {
+		if len(packColumns(w, fit, mid)) > len(parts) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return packColumns(w, hi)
+	return packColumns(w, fit, hi)
 }
 
-// packColumns fills groups of columns (each starting with column 0) in order up to limit pixels.
-func packColumns(w []float64, limit float64) [][]int {
+// packColumns fills parts (each starting with column 0) with units in order up to limit pixels.
+func packColumns(w []float64, units [][]int, limit float64) [][]int {
 	var parts [][]int
 	part, used := []int{0}, w[0]
-	for i := 1; i < len(w); i++ {
-		if len(part) > 1 && used+w[i] > limit {
+	for _, u := range units {
+		uw := sum(w, u)
+		if len(part) > 1 && used+uw > limit {
 			parts = append(parts, part)
 			part, used = []int{0}, w[0]
 		}
-		part = append(part, i)
-		used += w[i]
+		part = append(part, u...)
+		used += uw
 	}
 	return append(parts, part)
+}
+
+// sum is the width of columns cols.
+func sum(w []float64, cols []int) float64 {
+	s := 0.0
+	for _, c := range cols {
+		s += w[c]
+	}
+	return s
 }
 
 // columns returns the grid of g's columns at indices cols, in that order.
@@ -122,6 +143,9 @@ func (g grid) columns(cols []int) grid {
 		sub.right = append(sub.right, g.right[c])
 		if c < len(g.spare) {
 			sub.spare = append(sub.spare, g.spare[c])
+		}
+		if c < len(g.group) {
+			sub.group = append(sub.group, g.group[c])
 		}
 	}
 	for r, row := range g.rows {
