@@ -109,7 +109,11 @@ func writeHead(w io.Writer, t *Table, o Options, show func(string) string, label
 	}
 	var b strings.Builder
 	for i, f := range t.Head {
-		value := show(headValue(f.Value))
+		value := headValue(f.Value)
+		if f.Name == "group" { // a strategy's group, as the list heads it
+			value = sectionTitle(o.Lang, value)
+		}
+		value = show(value)
 		pad := strings.Repeat(" ", width-runewidth.StringWidth(labels[i]))
 		if bullet != "" { // markdown: a list, no alignment
 			fmt.Fprintf(&b, "%s%s: %s\n", bullet, label(show(labels[i])), value)
