@@ -17,13 +17,19 @@ func CheckTable(results []analyze.Result, withPolicy bool, params []Field) *Tabl
 	if withPolicy {
 		t.Columns = append(t.Columns, Column{Key: "policy", Kind: Text, User: true})
 	}
+	// An assertion, its limit, the value and the verdict stay together in every layout; where a
+	// terminal is too narrow, the strategy and the draws (in the policy) are left out first.
+	spare := 0
+	if withPolicy {
+		spare = 1
+	}
 	t.Columns = append(t.Columns,
-		Column{Key: "strategy", Kind: Text},
-		Column{Key: "draws", Kind: Text},
-		Column{Key: "assertion", Kind: Text},
-		Column{Key: "limit_seconds", Kind: Seconds},
-		Column{Key: "actual_seconds", Kind: Seconds},
-		Column{Key: "result", Kind: Text},
+		Column{Key: "strategy", Kind: Text, Spare: spare},
+		Column{Key: "draws", Kind: Text, Spare: spare},
+		Column{Key: "assertion", Kind: Text, Group: "assertion"},
+		Column{Key: "limit_seconds", Kind: Seconds, Group: "assertion"},
+		Column{Key: "actual_seconds", Kind: Seconds, Group: "assertion"},
+		Column{Key: "result", Kind: Text, Group: "assertion"},
 		Column{Key: "passed", Kind: Bool, JSONOnly: true},
 	)
 	failed := 0

@@ -31,6 +31,22 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 	head := base.Foreground(headerColor).Bold(true)
 	right := base.Align(lipgloss.Right)
 	alert := base.Foreground(alertColor).Bold(true)
+	bullet := "• "
+	if o.Color {
+		bullet = r.NewStyle().Foreground(noteColor).Render("•") + " "
+	}
+	label := r.NewStyle().Foreground(headerColor).Bold(true)
+	if err := writeHead(w, t, o, EscapeControl, func(s string) string { return label.Render(s) }, ""); err != nil {
+		return err
+	}
+	if hasSection(t) {
+		title := r.NewStyle().Bold(true)
+		return renderSections(w, t, o, listStyle{
+			head:   func(s string) string { return label.Render(s) },
+			title:  func(s string) string { return title.Render(s) },
+			bullet: bullet,
+		})
+	}
 
 	parts := layout(t, o, func(cols int) int { return 3*cols + 1 })
 	for i, g := range parts {
@@ -43,7 +59,7 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 			Border(lipgloss.RoundedBorder()).
 			BorderStyle(r.NewStyle().Foreground(borderColor)).
 			Headers(g.heads...).
-			Rows(wrapCells(g.rows, g.wrap)...).
+			Rows(wrapCells(g.rows, g.wrap, g.right)...).
 			StyleFunc(func(row, col int) lipgloss.Style {
 				numeric := col < len(g.right) && g.right[col]
 				switch {
@@ -61,10 +77,6 @@ func renderColor(w io.Writer, t *Table, o Options) error {
 		if _, err := io.WriteString(w, tbl.Render()+"\n"); err != nil {
 			return err
 		}
-	}
-	bullet := "• "
-	if o.Color {
-		bullet = r.NewStyle().Foreground(noteColor).Render("•") + " "
 	}
 	return writeTrailer(w, withNotes(t, parts[0].notes), o, bullet)
 }

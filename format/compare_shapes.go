@@ -187,20 +187,3 @@ func compareGroup(suffix string) string {
 	}
 	return "reached"
 }
-
-// compactDuration is a duration in about three units, for a min – max cell that must sit beside
-// the other policies' (1m 51.35s – 2m 3.1s, 21d 22h 28m – 24d 3h 5m): past a day to the minute,
-// past an hour to the second, past a minute to the tenth, below to the hundredth. The exact values
-// are in CSV and JSON.
-func compactDuration(v float64) string {
-	step := 0.01
-	switch {
-	case v >= 86400:
-		step = 60
-	case v >= 3600:
-		step = 1
-	case v >= 60:
-		step = 0.1
-	}
-	return param.HumanDuration(math.Round(v/step) * step)
-}

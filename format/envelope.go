@@ -7,10 +7,10 @@ import "github.com/backoffctl/backoffctl/schedule"
 // reach, and the note that says what the columns are.
 func AddEnvelope(t *Table, bounds []schedule.Bounds) {
 	t.Columns = append(t.Columns,
-		Column{Key: "start_min_seconds", Kind: Seconds},
-		Column{Key: "start_max_seconds", Kind: Seconds},
-		Column{Key: "wait_min_seconds", Kind: Seconds},
-		Column{Key: "wait_max_seconds", Kind: Seconds},
+		Column{Key: "start_min_seconds", Kind: Seconds, Group: "start"},
+		Column{Key: "start_max_seconds", Kind: Seconds, Group: "start"},
+		Column{Key: "wait_min_seconds", Kind: Seconds, Group: "wait"},
+		Column{Key: "wait_max_seconds", Kind: Seconds, Group: "wait"},
 	)
 	width := len(t.Columns) - 4
 	t.Columns[2].Spare = 1 // the envelope asked for says more than the plain wait: keep it longer

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -105,8 +106,82 @@ var markdownEscaper = strings.NewReplacer(
 	`>`, `&gt;`,
 )
 
-// escapeMarkdown makes s show literally in a GFM table cell.
-func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+// zeroWidth is a word joiner (U+2060) as a character reference: invisible where the markdown is
+// shown and, unlike the zero-width space GitHub's own bots put after an @, no place for a line
+// to break, so "@octocat" never wraps after its "@".
+const zeroWidth = "&#8288;"
+
+// escapeMarkdown makes s show literally in a GFM table cell or list item, and inert when the
+// markdown is pasted into a GitHub issue, pull request or design doc: markup escaped, and a
+// word joiner (zeroWidth) where GitHub would otherwise mention a user or team (@octocat),
+// link an issue (#12, GH-12), a commit (a 7-40 digit hex name) or an email address (a@b.com),
+// or draw an emoji (:smile:). Backslashes cannot do that: GitHub finds those in the rendered
+// text, after the escapes are gone.
+func escapeMarkdown(s string) string {
+	breaks := githubBreaks(s)
+	if len(breaks) == 0 {
+		return markdownEscaper.Replace(s)
+	}
+	var b strings.Builder
+	last := 0
+	for _, at := range breaks {
+		b.WriteString(markdownEscaper.Replace(s[last:at]))
+		b.WriteString(zeroWidth)
+		last = at
+	}
+	b.WriteString(markdownEscaper.Replace(s[last:]))
+	return b.String()
+}
+
+// githubBreaks are the byte offsets in s, ascending, where a word joiner keeps GitHub from
+// reading a reference: after every @ that something follows (a mention, an email address, a
+// repo@sha), after a # or a GH- before a digit (an issue), before the colon that would close an
+// emoji code (:name:, any name of letters, digits, _, + and -), and every 6 characters in a run of
+// 7 or more hex digits with a letter among them (a commit).
+func githubBreaks(s string) []int {
+	var at []int
+	word := func(c byte) bool { return c == '_' || isAlnum(c) }
+	emoji := func(c byte) bool { return isAlnum(c) || c == '_' || c == '+' || c == '-' }
+	open := -1 // the colon an emoji code would start at, while only name characters follow it
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '@' && i+1 < len(s):
+			at = append(at, i+1)
+		case c == '#' && i+1 < len(s) && isDigit(s[i+1]):
+			at = append(at, i+1)
+		case (c == '-') && i >= 2 && i+1 < len(s) && isDigit(s[i+1]) && strings.EqualFold(s[i-2:i], "gh") && (i == 2 || !word(s[i-3])):
+			at = append(at, i+1)
+		case c == ':' && open >= 0 && open < i-1:
+			at = append(at, i)
+		}
+		switch {
+		case c == ':':
+			open = i
+		case !emoji(c):
+			open = -1
+		}
+		if isHex(c) && (i == 0 || !word(s[i-1])) {
+			j := i
+			letter := false
+			for j < len(s) && isHex(s[j]) {
+				letter = letter || !isDigit(s[j])
+				j++
+			}
+			if j-i >= 7 && letter && (j == len(s) || !word(s[j])) {
+				for k := i + 6; k < j; k += 6 {
+					at = append(at, k)
+				}
+			}
+		}
+	}
+	slices.Sort(at)
+	return slices.Compact(at)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlnum(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z') }
+func isHex(c byte) bool   { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
 
 // escapeProse makes a note show literally in a GFM list item, as escapeMarkdown does, but keeps an
 // underscore between two letters or digits as it is (GFM never reads one as emphasis), so

@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"regexp"
 	"strings"
@@ -67,8 +68,78 @@ func TestMarkdownCellsRenderLiterally(t *testing.T) {
 		if strings.Contains(c[1], "<") {
 			t.Errorf("cell %d has markup: %s", i, c[1])
 		}
-		if got, want := html.UnescapeString(c[1]), EscapeControl(hostile[i]); got != want {
+		if got, want := visible(html.UnescapeString(c[1])), EscapeControl(hostile[i]); got != want {
 			t.Errorf("cell %d renders as %q, want %q (markdown %q)", i, got, want, md.String())
+		}
+	}
+}
+
+// visible is rendered text as a reader sees it: without the word joiners that keep GitHub from
+// reading references into it.
+func visible(s string) string { return strings.ReplaceAll(s, "\u2060", "") }
+
+// githubInert is user text that GitHub would turn into a mention, a reference, an emoji or a link.
+var githubInert = []string{
+	"@octocat", "cc @org/team please", "#12", "fixes owner/repo#12", "GH-7", "gh-12",
+	":smile: :+1: :a:b: 10:30:15", "a@b.com", "first.last+tag@example.co.uk", "www.example.com",
+	"https://example.com/x", "HTTP://EXAMPLE.COM", "mailto:a@b.com", "xmpp:a@b.com",
+	"deadbeef1", "a5c3785ed8d6a35868bc169f07e40e889087fd2e", "repo@a5c3785", "@octocat #12 :smile:",
+}
+
+// githubTriggers are what GitHub's filters look for in rendered text: mentions, issue and commit
+// references, emoji codes. (Addresses are autolinked by the GFM parser itself: no link may come
+// out of it.)
+var githubTriggers = []*regexp.Regexp{
+	regexp.MustCompile(`@[A-Za-z0-9]`),
+	regexp.MustCompile(`#[0-9]`),
+	regexp.MustCompile(`(?i)\bgh-[0-9]`),
+	regexp.MustCompile(`:[A-Za-z0-9_+\-]+:`),
+	regexp.MustCompile(`\b[0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*\b`), // checked for 7+ below
+}
+
+// Markdown is inert when pasted into GitHub: user text in a header, a cell, the summary and a note
+// renders, through a GFM parser with autolinks, to no link, and its text to nothing GitHub would
+// read as a mention, an issue or commit reference or an emoji, while reading as the text given
+// (word joiners aside).
+func TestMarkdownIsInertOnGitHub(t *testing.T) {
+	tbl := &Table{Columns: []Column{{Key: "n", Kind: Integer}}}
+	row := []Cell{{Num: 1}}
+	for i, s := range githubInert {
+		tbl.Columns = append(tbl.Columns, Column{Key: fmt.Sprintf("c%d", i), Title: s, Kind: Text, User: true})
+		row = append(row, Cell{Text: s})
+		tbl.Notes = append(tbl.Notes, Message{Key: "policy %s: done", Args: []any{s}})
+		tbl.Summary = append(tbl.Summary, Field{Name: fmt.Sprintf("s%d", i), Value: s})
+	}
+	tbl.Rows = [][]Cell{row}
+	var md bytes.Buffer
+	if err := Render(&md, tbl, "markdown", Options{Lang: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	gfm := goldmark.New(goldmark.WithExtensions(extension.GFM))
+	if err := gfm.Convert(md.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	h := out.String()
+	if strings.Contains(h, "<a ") {
+		t.Errorf("a link in:\n%s\nfrom:\n%s", h, md.String())
+	}
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(h, "\n"))
+	for _, re := range githubTriggers {
+		for _, m := range re.FindAllString(text, -1) {
+			if re == githubTriggers[4] && len(m) < 7 {
+				continue
+			}
+			t.Errorf("%q in the rendered text matches %s", m, re)
+		}
+	}
+	for _, s := range githubInert {
+		want := 0
+		for _, in := range githubInert {
+			want += 4 * strings.Count(in, s) // a header, a cell, a summary value and a note each
+		}
+		if n := strings.Count(visible(text), s); n != want {
+			t.Errorf("%q shows %d times, want %d", s, n, want)
 		}
 	}
 }
@@ -94,7 +165,7 @@ func TestHumanFormatsEscapeControls(t *testing.T) {
 				t.Errorf("%s output starts a line with a workflow command: %q", f, s)
 			}
 		}
-		if !strings.Contains(s, `x1b`) || !strings.Contains(s, `::error::boom`) {
+		if !strings.Contains(s, `x1b`) || !strings.Contains(strings.ReplaceAll(s, zeroWidth, ""), `::error::boom`) {
 			t.Errorf("%s output lost the escaped text: %q", f, s)
 		}
 	}
@@ -156,5 +227,26 @@ func TestNotesRenderLiterally(t *testing.T) {
 	}
 	if got := escapeProse("AWS_NEW_RETRIES_2026 retry_on"); got != "AWS_NEW_RETRIES_2026 retry_on" {
 		t.Errorf("underscores inside words escaped: %q", got)
+	}
+}
+
+// The word joiner goes exactly where GitHub would read a reference, and nowhere else.
+func TestEscapeMarkdownBreaksReferences(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"@octocat", "@&#8288;octocat"},
+		{"a@b.com", "a@&#8288;b.com"},
+		{"trailing @", "trailing @"},
+		{"#12 and #x", "#&#8288;12 and #x"},
+		{"GH-7, xgh-7, gh-x", "GH-&#8288;7, xgh-7, gh-x"},
+		{":smile: :+1:", ":smile&#8288;: :+1&#8288;:"},
+		{"a: b: c", "a: b: c"},
+		{"10:30:15", "10:30&#8288;:15"},
+		{"deadbeef1 abcdef 1234567 a5c3785ed8d6a3", "deadbe&#8288;ef1 abcdef 1234567 a5c378&#8288;5ed8d6&#8288;a3"},
+		{"retry_on wait: :polynomially_longer", `retry\_on wait: :polynomially\_longer`},
+		{"https://x.y www.x.y", `https\://x.y www\.x.y`},
+	} {
+		if got := escapeMarkdown(c.in); got != c.want {
+			t.Errorf("escapeMarkdown(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -86,3 +86,58 @@ func TestMergedRangeKeepsTitles(t *testing.T) {
 		t.Errorf("merged heading %q, want %q", got, "retry start min – max")
 	}
 }
+
+func TestCompactDuration(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0s"}, {22.275, "22.275s"}, {111.35, "1m 51s"}, {123.4, "2m 3s"}, {42994.05, "11h 56m 34s"},
+		{86399.6, "1d"}, {1895294.5, "21d 22h 28m"}, {90061, "1d 1h 1m"},
+	} {
+		if got := compactDuration(c.in); got != c.want {
+			t.Errorf("compactDuration(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestLayoutKeepsGroups: at a width where a start with its percentiles fits but not the whole
+// table, the parts are the groups (starts, then waits), compact if only that keeps them whole;
+// ungrouped columns keep their places and a group too wide even compact is split by columns.
+func TestLayoutKeepsGroups(t *testing.T) {
+	tbl := &Table{Columns: []Column{{Key: "attempt", Kind: Integer}, {Key: "start_seconds", Kind: Seconds, Group: "start"},
+		{Key: "wait_seconds", Kind: Seconds, Group: "wait"}}}
+	for _, k := range []string{"start", "wait"} {
+		for _, p := range []string{"50", "95", "99"} {
+			tbl.Columns = append(tbl.Columns, Column{Key: k + "_p" + p + "_seconds", Kind: Seconds, Group: k})
+		}
+	}
+	row := []Cell{{Num: 1}}
+	for range 8 {
+		row = append(row, Cell{Num: 1895294.5})
+	}
+	tbl.Rows = [][]Cell{row}
+	heads := func(width int) string {
+		var out []string
+		for _, g := range layout(tbl, Options{Lang: "en", Width: width}, plainBorder) {
+			out = append(out, strings.Join(g.heads, "|"))
+		}
+		return strings.Join(out, " / ")
+	}
+	// Human: 17 cells each; compact: 11 ("21d 22h 28m").
+	want := "attempt|start|start p50|start p95|start p99 / attempt|wait until next|wait p50|wait p95|wait p99"
+	if got := heads(80); got != want {
+		t.Errorf("80 columns: %q, want %q", got, want)
+	}
+	if g := layout(tbl, Options{Lang: "en", Width: 80}, plainBorder)[0]; g.rows[0][1] != "21d 22h 28m" {
+		t.Errorf("80 columns: %q, want compact durations", g.rows[0][1])
+	}
+	if got := heads(7 + 4*19 + 8); got != want { // the human groups fit: kept in full
+		t.Errorf("91 columns: %q, want %q", got, want)
+	} else if g := layout(tbl, Options{Lang: "en", Width: 91}, plainBorder)[0]; g.rows[0][1] != "21d 22h 28m 14.5s" {
+		t.Errorf("91 columns: %q, want durations in full", g.rows[0][1])
+	}
+	if got := heads(40); !strings.Contains(got, "start p95 / attempt|start p99") {
+		t.Errorf("40 columns: %q, want the start group split by columns", got)
+	}
+}

@@ -70,103 +70,69 @@ func (g grid) columnWidths() []float64 {
 	return w
 }
 
-// pageParts splits g's columns into the fewest consecutive groups that each fit the page with the
-// first column repeated (one group of every column when the table fits), as evenly wide as that
-// number of groups allows. A column wider than the page alone makes a group of its own.
-func (g grid) pageParts() [][]int { return g.split(g.columnWidths(), pageWidth) }
+// pageParts splits g's columns into the fewest parts that each fit the page with the first column
+// repeated (one part of every column when the table fits), keeping each group's columns together.
+func (g grid) pageParts() [][]int { return splitColumns(g.columnWidths(), g.units(), pageWidth) }
 
-// split is splitColumns, keeping the columns of one group (Column.Group) together: whole groups
-// are packed in order into parts (each starting with column 0), and a group too wide for a part
-// of its own is split alone. Without groups it is splitColumns.
-func (g grid) split(w []float64, limit float64) [][]int {
-	grouped := false
-	for _, name := range g.group {
-		grouped = grouped || name != ""
-	}
-	if !grouped || len(g.group) != len(w) {
-		return splitColumns(w, limit)
-	}
-	var parts [][]int
-	part, used := []int{0}, w[0]
-	flush := func() {
-		if len(part) > 1 {
-			parts = append(parts, part)
-		}
-		part, used = []int{0}, w[0]
-	}
-	for lo := 1; lo < len(w); {
-		hi, sum := lo+1, w[lo]
-		for hi < len(w) && g.group[hi] == g.group[lo] {
-			sum += w[hi]
-			hi++
-		}
-		switch {
-		case used+sum <= limit:
-		case w[0]+sum <= limit:
-			flush()
-		default: // the group alone is too wide: split it, each piece a part of its own
-			flush()
-			sub := append([]float64{w[0]}, w[lo:hi]...)
-			for _, p := range splitColumns(sub, limit) {
-				piece := []int{0}
-				for _, c := range p[1:] {
-					piece = append(piece, lo+c-1)
-				}
-				parts = append(parts, piece)
-			}
-			lo = hi
-			continue
-		}
-		for c := lo; c < hi; c++ {
-			part = append(part, c)
-		}
-		used += sum
-		lo = hi
-	}
-	flush()
-	if len(parts) == 0 {
-		return [][]int{{0}}
-	}
-	return parts
-}
-
-// splitColumns splits columns of widths w into the fewest consecutive groups, each starting with
-// column 0, whose widths sum to at most limit, as evenly wide as that number allows (a column too
-// wide alone makes a group with column 0).
-func splitColumns(w []float64, limit float64) [][]int {
+// splitColumns splits columns of widths w into the fewest consecutive parts, each starting with
+// column 0, whose widths sum to at most limit, as evenly wide as that number allows, never
+// splitting one of units (runs of columns after the first that belong together: a start with its
+// min – max and percentiles) unless that unit with column 0 is wider than limit alone; then its
+// columns are split as single columns are. A column too wide alone makes a part with column 0.
+func splitColumns(w []float64, units [][]int, limit float64) [][]int {
 	if len(w) == 0 {
 		return [][]int{nil} // a table without columns: one (empty) part
 	}
-	parts := packColumns(w, limit)
+	var fit [][]int
+	for _, u := range units {
+		if len(u) > 1 && w[0]+sum(w, u) > limit {
+			for _, c := range u {
+				fit = append(fit, []int{c})
+			}
+			continue
+		}
+		fit = append(fit, u)
+	}
+	parts := packColumns(w, fit, limit)
 	if len(parts) == 1 {
 		return parts
 	}
-	// The least width that still needs no more groups: 16 halvings of the range are enough.
+	// The least width that still needs no more parts: 16 halvings of the range are enough.
 	lo, hi := w[0], limit
 	for range 16 {
 		mid := (lo + hi) / 2
-		if len(packColumns(w, mid)) > len(parts) {
+		if len(packColumns(w, fit, mid)) > len(parts) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return packColumns(w, hi)
+	return packColumns(w, fit, hi)
 }
 
-// packColumns fills groups of columns (each starting with column 0) in order up to limit pixels.
-func packColumns(w []float64, limit float64) [][]int {
+// packColumns fills parts (each starting with column 0) with units in order up to limit pixels.
+func packColumns(w []float64, units [][]int, limit float64) [][]int {
 	var parts [][]int
 	part, used := []int{0}, w[0]
-	for i := 1; i < len(w); i++ {
-		if len(part) > 1 && used+w[i] > limit {
+	for _, u := range units {
+		uw := sum(w, u)
+		if len(part) > 1 && used+uw > limit {
 			parts = append(parts, part)
 			part, used = []int{0}, w[0]
 		}
-		part = append(part, i)
-		used += w[i]
+		part = append(part, u...)
+		used += uw
 	}
 	return append(parts, part)
+}
+
+// sum is the width of columns cols.
+func sum(w []float64, cols []int) float64 {
+	s := 0.0
+	for _, c := range cols {
+		s += w[c]
+	}
+	return s
 }
 
 // columns returns the grid of g's columns at indices cols, in that order.

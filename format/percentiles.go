@@ -13,10 +13,10 @@ import (
 // schedule the sampler's seed draws, which the note then says.
 func AddPercentiles(t *Table, q schedule.Quantiles, seededRows bool) {
 	for _, p := range q.Percents {
-		t.Columns = append(t.Columns, Column{Key: "start_p" + analyze.PercentileName(p) + "_seconds", Kind: Seconds})
+		t.Columns = append(t.Columns, Column{Key: "start_p" + analyze.PercentileName(p) + "_seconds", Kind: Seconds, Group: "start"})
 	}
 	for _, p := range q.Percents {
-		t.Columns = append(t.Columns, Column{Key: "wait_p" + analyze.PercentileName(p) + "_seconds", Kind: Seconds})
+		t.Columns = append(t.Columns, Column{Key: "wait_p" + analyze.PercentileName(p) + "_seconds", Kind: Seconds, Group: "wait"})
 	}
 	width := len(t.Columns) - 2*len(q.Percents)
 	growRows(t, len(q.Start), width)

@@ -12,6 +12,13 @@ import (
 // under the header, then the summary and notes. Widths count display cells, so Japanese headers
 // line up.
 func renderPlain(w io.Writer, t *Table, o Options) error {
+	same := func(s string) string { return s }
+	if err := writeHead(w, t, o, EscapeControl, same, ""); err != nil {
+		return err
+	}
+	if hasSection(t) {
+		return renderSections(w, t, o, listStyle{head: same, title: same, bullet: "- "})
+	}
 	parts := layout(t, o, func(cols int) int { return 2 * (cols - 1) })
 	var b strings.Builder
 	for i, g := range parts {
@@ -29,7 +36,7 @@ func renderPlain(w io.Writer, t *Table, o Options) error {
 // plainTable writes g's header, a dashed rule and its rows.
 func plainTable(b *strings.Builder, g grid) {
 	head := g.heads
-	body := wrapRows(g.rows, g.wrap)
+	body := wrapRows(g.rows, g.wrap, g.right)
 	widths := make([]int, len(head))
 	for i, h := range head {
 		widths[i] = runewidth.StringWidth(h)

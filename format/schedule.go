@@ -14,8 +14,8 @@ func ScheduleTable(s schedule.Strategy, rows []schedule.Row, draws []Field) *Tab
 		Head: []Field{{Name: "strategy", Value: s.Name()}},
 		Columns: append([]Column{
 			{Key: "attempt", Kind: Integer},
-			{Key: "start_seconds", Kind: Seconds},
-			{Key: "wait_seconds", Kind: Seconds},
+			{Key: "start_seconds", Kind: Seconds, Group: "start"},
+			{Key: "wait_seconds", Kind: Seconds, Group: "wait"},
 		}, extraColumns(extra)...),
 		Rows: make([][]Cell, len(rows)),
 	}

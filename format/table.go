@@ -41,10 +41,19 @@ type Column struct {
 	// first (a strategy's own counters before the envelope the user asked for), ties from the
 	// right. 0: left out last.
 	Spare int
-	// Group names the meaning a column belongs to (compare: start, wait): a table too wide for
-	// its page or terminal is split between groups where it can, never inside one that fits.
-	// Columns without a group split anywhere.
+	// Group names what the column is about ("start", "wait", "assertion"). The human formats keep
+	// a group's columns side by side, in the order of the group's first column, and a table split
+	// over several parts (a terminal's width, a page's) is split between groups, never inside
+	// one that fits: a start with its min and max or its percentiles, an assertion with its
+	// verdict. Empty: a group of its own.
 	Group string
+	// Section marks the column whose value the rows are listed under (a strategy's group): the
+	// terminal formats print each value as a heading over its rows instead of a column, markdown
+	// as the first column, once per run. CSV and JSON show it as any other column.
+	Section bool
+	// Machine marks a column that only CSV and JSON show: long text the human formats leave out
+	// (a strategy's parameters and source, which `strategies NAME` lists).
+	Machine bool
 	// JSONOnly marks a field for scripts reading JSON (passed, the boolean twin of check's
 	// result word): the other formats leave it out.
 	JSONOnly bool
@@ -79,6 +88,9 @@ type Table struct {
 	Rows       [][]Cell
 	Notes      []Message
 	Command    string // the command line that reproduces the table (markdown prints it)
+	// ShowHead: the human formats print the head fields before the table, one per line (a
+	// strategy's description over its parameters); otherwise only JSON has them.
+	ShowHead bool
 }
 
 // number prints v in plain decimal with full precision, the CSV/JSON convention.

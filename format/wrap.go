@@ -35,15 +35,15 @@ func wrapText(s string, width int) []string {
 	return append(lines, line.String())
 }
 
-// wrapRows splits rows whose cells are too wide into several lines, the other cells blank on the
-// extra lines.
-func wrapRows(rows [][]string, width int) [][]string {
+// wrapRows splits rows whose text cells are too wide into several lines, the other cells blank on
+// the extra lines. Cells of right-aligned columns (numbers, durations) never wrap.
+func wrapRows(rows [][]string, width int, right []bool) [][]string {
 	out := make([][]string, 0, len(rows))
 	for _, row := range rows {
 		parts := make([][]string, len(row))
 		height := 1
 		for i, c := range row {
-			parts[i] = wrapText(c, width)
+			parts[i] = wrapCell(c, width, i < len(right) && right[i])
 			height = max(height, len(parts[i]))
 		}
 		for l := 0; l < height; l++ {
@@ -59,13 +59,21 @@ func wrapRows(rows [][]string, width int) [][]string {
 	return out
 }
 
-// wrapCells wraps long cells in place with line breaks, for renderers that lay out multi-line
-// cells themselves.
-func wrapCells(rows [][]string, width int) [][]string {
+// wrapCells wraps long text cells in place with line breaks, for renderers that lay out
+// multi-line cells themselves.
+func wrapCells(rows [][]string, width int, right []bool) [][]string {
 	for _, row := range rows {
 		for i, c := range row {
-			row[i] = strings.Join(wrapText(c, width), "\n")
+			row[i] = strings.Join(wrapCell(c, width, i < len(right) && right[i]), "\n")
 		}
 	}
 	return rows
+}
+
+// wrapCell is a cell's lines: text wrapped at width, a number or a duration whole.
+func wrapCell(c string, width int, right bool) []string {
+	if right {
+		return []string{c}
+	}
+	return wrapText(c, width)
 }

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/cmd"
+	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 )
@@ -40,51 +42,49 @@ func backoffctl(t *testing.T, args ...string) []byte {
 	return out
 }
 
-// `strategies -o markdown` shows every cell literally on GitHub: the formulas' * and _ are not
-// emphasis. The CSV output holds the raw text to compare with.
+// `strategies -o markdown` shows every cell literally on GitHub (the briefs' * and _ are not
+// emphasis): the group (once per run), strategy, library, version and description of each row of
+// the CSV, which holds the raw text to compare with.
 func TestStrategiesMarkdownRendersLiterally(t *testing.T) {
-	md := backoffctl(t, "strategies", "-o", "markdown")
+	md := bytes.NewBuffer(backoffctl(t, "strategies", "-o", "markdown"))
 	raw := backoffctl(t, "strategies", "-o", "csv")
 	records, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, h := range records[0] {
+		col[h] = i
+	}
 	var want []string
-	for _, r := range records[1:] {
-		want = append(want, r...)
+	for i, r := range records[1:] {
+		group := r[col["group"]]
+		if i > 0 && records[i][col["group"]] == group {
+			group = ""
+		}
+		want = append(want, group, r[col["strategy"]], r[col["library"]], r[col["version"]], r[col["description"]])
 	}
 	var h bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert(md, &h); err != nil {
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(md.Bytes(), &h); err != nil {
 		t.Fatal(err)
 	}
-	// A table too wide for a page comes as several, each repeating the first column: join them
-	// back row by row.
-	var rows [][]string
-	for ti, table := range regexp.MustCompile(`(?s)<tbody>(.*?)</tbody>`).FindAllStringSubmatch(h.String(), -1) {
-		for r, row := range regexp.MustCompile(`(?s)<tr>(.*?)</tr>`).FindAllStringSubmatch(table[1], -1) {
-			var tds []string
-			for _, td := range regexp.MustCompile(`<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(row[1], -1) {
-				tds = append(tds, td[1])
-			}
-			if ti == 0 {
-				rows = append(rows, tds)
-			} else if r < len(rows) && len(tds) > 0 && tds[0] == rows[r][0] {
-				rows[r] = append(rows[r], tds[1:]...)
-			} else {
-				t.Fatalf("table %d row %d does not repeat the first column: %q", ti, r, tds)
-			}
-		}
+	if n := strings.Count(h.String(), "<table>"); n != 1 {
+		t.Fatalf("%d tables, want 1:\n%s", n, h.String())
 	}
 	var cells []string
-	for _, r := range rows {
-		cells = append(cells, r...)
+	for _, td := range regexp.MustCompile(`<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(h.String(), -1) {
+		cells = append(cells, td[1])
 	}
 	if len(cells) != len(want) {
 		t.Fatalf("%d cells, want %d:\n%s", len(cells), len(want), h.String())
 	}
 	for i, c := range cells {
-		if got := html.UnescapeString(c); got != want[i] {
+		// Word joiners keep GitHub from reading a mention into "@retry": invisible, left out here.
+		if got := strings.ReplaceAll(html.UnescapeString(c), "\u2060", ""); got != want[i] {
 			t.Errorf("cell %d renders as %q, want %q", i, got, want[i])
 		}
 	}
 }
+
+// allStrategies is the list unknown-strategy errors name: every registry entry.
+var allStrategies = strings.Join(strategy.Names(), ", ")

@@ -24,6 +24,9 @@ func polynomial() Def {
 		Aliases: []string{"polynomially_longer", "exponentially_longer"},
 		Group:   Seed,
 		Summary: "Rails ActiveJob retry_on wait: :polynomially_longer",
+		Library: "Rails ActiveJob",
+		Version: "6.1-8.1",
+		Brief:   "wait: :polynomially_longer",
 		Source: "rails/activejob/lib/active_job/exceptions.rb (Rails 6.1-8.1): wait = e^4 + (rand*e^4)*jitter + 2 " +
 			"after execution e. Named :exponentially_longer until Rails 7.0, renamed in 7.1 (old name deprecated), " +
 			"old name removed in 7.2. Jitter 0.15 is retry_jitter on load_defaults 6.1+; bare ActiveJob's class " +
@@ -46,6 +49,9 @@ func fixed() Def {
 		Name:    "fixed",
 		Group:   Seed,
 		Summary: "Rails ActiveJob retry_on default wait (3.seconds)",
+		Library: "Rails ActiveJob",
+		Version: "6.1-8.1",
+		Brief:   "default retry_on wait (3s)",
 		Source: "rails/activejob/lib/active_job/exceptions.rb (Rails 6.1-8.1): wait = w + (rand*w)*jitter with w the wait " +
 			"truncated to whole seconds (.to_i).",
 		Example: `  backoffctl table fixed

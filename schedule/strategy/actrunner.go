@@ -26,6 +26,9 @@ func actrunner() Def {
 		Name:    "actrunner",
 		Group:   Seed,
 		Summary: "Gitea act_runner idle poller: capped doubling with ±20% jitter",
+		Library: "Gitea act_runner",
+		Version: "v0.6.1+",
+		Brief:   "idle poller, doubling ±20%",
 		Source: "gitea/act_runner internal/app/poll/poller.go (#819, #822): interval min(base*2^min(n-1,5), max) after " +
 			"n consecutive empty fetches, then ±20% jitter (so a sleep can exceed max by 20%). Defaults fetch_interval 2s, " +
 			"fetch_interval_max 5s since v0.6.1 (60s in v0.4.0-v0.6.0); 0 means the default.",

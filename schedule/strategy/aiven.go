@@ -18,6 +18,8 @@ func aiven() Def {
 		Name:    "aiven",
 		Group:   Seed,
 		Summary: "Aiven commons Backoff: timer-bounded power-of-two backoff with ±512 ms jitter",
+		Library: "Aiven commons",
+		Brief:   "timer-bounded 2^n ms, ±512",
 		Source: "io.aiven.commons.util.timing.Backoff (formerly io.aiven.commons.timing): next = 2^waitCount + nextInt(1024) - 512 ms, " +
 			"waitCount capped at floor(log2 T) for T the time remaining at reset(); under the timer rule it aborts the " +
 			"timer when next >= remaining. --seed N reproduces java.util.Random(N).",

@@ -12,6 +12,9 @@ func asynq() Def {
 		Name:    "asynq",
 		Group:   Library,
 		Summary: "hibiken/asynq DefaultRetryDelayFunc: n^4 + 15 + rand(30)*(n+1) s",
+		Library: "hibiken/asynq",
+		Version: "v0.26.0",
+		Brief:   "Go tasks, n^4 + 15 + J",
 		Source: "github.com/hibiken/asynq v0.26.0, server.go DefaultRetryDelayFunc: after the failure with retried count n " +
 			"(0 first) the task is retried int(n^4) + 15 + rand.IntN(30)*(n+1) whole seconds later (Sidekiq's formula before " +
 			"6.2.2), as time.Duration(s)*time.Second, which wraps around int64 from n = 310 (a negative delay is due at once). " +

@@ -14,6 +14,9 @@ func aws() Def {
 		Name:    "aws",
 		Group:   Library,
 		Summary: "aws-sdk-go-v2 standard retryer: u*2^k s, MaxBackoff from call 5 on",
+		Library: "aws-sdk-go-v2",
+		Version: "v1.47.7",
+		Brief:   "Go standard retryer",
 		Source: "github.com/aws/aws-sdk-go-v2 v1.47.7, aws/retry/jitter_backoff.go (backoffDelayLegacy, backoffDelay2026) and " +
 			"aws/retry/middleware.go: the wait after call k is u*2^k s truncated to the ns, and MaxBackoff itself, unjittered and " +
 			"without a draw, once k > int(log2(MaxBackoff/1s)) (k >= 5 for 20s); MaxAttempts 3 counts calls, so the default is " +

@@ -15,6 +15,9 @@ func bullmq() Def {
 		Name:    "bullmq",
 		Group:   Library,
 		Summary: "BullMQ job backoff: fixed or exponential 2^(k-1)*delay, jitter lowers it",
+		Library: "BullMQ",
+		Version: "6.7.0",
+		Brief:   "Node.js queue job backoff",
 		Source: "bullmq 6.7.0, src/classes/backoffs.ts builtinStrategies, called by Job.shouldRetryJob with attemptsMade+1 " +
 			"while attemptsMade+1 < attempts: fixed = delay; exponential = Math.round(2^(attemptsMade) * delay) for the " +
 			"attempt that just failed; with jitter j > 0 the delay m becomes Math.floor(Math.random()*m*j + m*(1-j)), whole ms, " +

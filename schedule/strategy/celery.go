@@ -20,6 +20,9 @@ func celery() Def {
 		Name:    "celery",
 		Group:   Library,
 		Summary: "Celery 5.2.6 autoretry_for: retry_backoff, retry_backoff_max, retry_jitter, max_retries",
+		Library: "Celery",
+		Version: "5.2.6",
+		Brief:   "Python task autoretry",
 		Source: "Celery 5.2.6 (Debian python3-celery 5.2.6-5), celery/app/autoretry.py, celery/utils/time.py " +
 			"get_exponential_backoff_interval, celery/app/task.py Task.retry: retry_backoff and retry_backoff_max go through int() " +
 			"(True = 1, 0.5 = 0: backoff off), then countdown = min(retry_backoff_max, retry_backoff * 2**retries), with " +

@@ -14,6 +14,9 @@ func cenkalti() Def {
 		Name:    "cenkalti",
 		Group:   Library,
 		Summary: "cenkalti/backoff ExponentialBackOff with Retry (v4 and v5): 500ms x1.5, ±50% after a 60s cap, until 15m",
+		Library: "cenkalti/backoff",
+		Version: "v4.3.0, v5.0.3",
+		Brief:   "Go ExponentialBackOff",
 		Source: "github.com/cenkalti/backoff/v4 v4.3.0 and /v5 v5.0.3, exponential.go and retry.go (v4 also tries.go): " +
 			"the wait is trunc(lo + u*(hi-lo+1)) for [lo, hi] = interval ± RandomizationFactor*interval (one draw per " +
 			"NextBackOff, even at factor 0), then interval = MaxInterval if interval >= MaxInterval/Multiplier, else " +

@@ -16,6 +16,9 @@ func envoy() Def {
 		Name:    "envoy",
 		Group:   Library,
 		Summary: "Envoy route retry_back_off: retry N waits random() % min(base*2^(N-1), max) ms",
+		Library: "Envoy",
+		Version: "1.36",
+		Brief:   "proxy route retry_back_off",
 		Source: "envoyproxy/envoy main (1.36), source/common/common/backoff_strategy.cc JitteredExponentialBackOffStrategy, " +
 			"built in source/common/router/retry_state_impl.cc: retry N waits random() % interval whole ms, the interval " +
 			"starting at base_interval and doubling while it is under max_interval/2 (integer division), else max_interval. " +

@@ -14,23 +14,24 @@ import (
 // schedule/generic, one line here and its line in the registry's catalog.
 type curve struct {
 	name, summary, formula string
+	brief                  string // Def.Brief
 	params                 []param.Spec
 	new                    func(v *param.Values) generic.Curve
 }
 
 func curves() []curve {
 	return []curve{
-		{"constant", "Generic constant wait", "d(k) = wait", []param.Spec{duration("wait", time.Second, "the wait after every attempt")},
+		{"constant", "Generic constant wait", "d(k) = wait", "the same wait each time", []param.Spec{duration("wait", time.Second, "the wait after every attempt")},
 			func(v *param.Values) generic.Curve { return generic.Constant{Wait: v.Num("wait")} }},
-		{"linear", "Generic linear backoff", "d(k) = base + (k-1)*increment", []param.Spec{base(), duration("increment", time.Second, "added to the wait after each attempt")},
+		{"linear", "Generic linear backoff", "d(k) = base + (k-1)*increment", "base + (k-1)*increment", []param.Spec{base(), duration("increment", time.Second, "added to the wait after each attempt")},
 			func(v *param.Values) generic.Curve {
 				return generic.Linear{Base: v.Num("base"), Increment: v.Num("increment")}
 			}},
-		{"exponential", "Generic exponential backoff", "d(k) = base * factor^(k-1)", []param.Spec{base(), factor()},
+		{"exponential", "Generic exponential backoff", "d(k) = base * factor^(k-1)", "base * factor^(k-1)", []param.Spec{base(), factor()},
 			func(v *param.Values) generic.Curve {
 				return generic.Exponential{Base: v.Num("base"), Factor: v.Num("factor")}
 			}},
-		{"fibonacci", "Generic Fibonacci backoff", "d(k) = base * F(k), F = 1, 1, 2, 3, 5, ...", []param.Spec{base()},
+		{"fibonacci", "Generic Fibonacci backoff", "d(k) = base * F(k), F = 1, 1, 2, 3, 5, ...", "base * Fibonacci(k)", []param.Spec{base()},
 			func(v *param.Values) generic.Curve { return generic.Fibonacci{Base: v.Num("base")} }},
 	}
 }
@@ -75,6 +76,7 @@ func curveDef(c curve) Def {
 		Name:    c.name,
 		Group:   Generic,
 		Summary: c.summary + ": " + c.formula,
+		Brief:   c.brief,
 		Source: c.formula + " after attempt k, then the jitter model and the cap in --cap-order, ended by --attempts " +
 			"or --max-elapsed. Jitter models as AWS's \"Exponential Backoff And Jitter\" (full, equal) and the libraries " +
 			"that use them (sym: cenkalti, gRPC; add: ActiveJob, k8s; band: BullMQ).",
@@ -102,6 +104,9 @@ func decorrelated() Def {
 		Name:    "decorrelated",
 		Group:   Generic,
 		Summary: "AWS decorrelated jitter: w = min(cap, U(base, 3*w_prev))",
+		Library: "AWS blog",
+		Version: "2015",
+		Brief:   "min(cap, U(base, 3*prev))",
 		Source: "AWS Architecture Blog, \"Exponential Backoff And Jitter\" (2015): sleep = min(cap, random_between(base, sleep*3)), " +
 			"sleep starting at base. Each wait's range depends on the previous draw.",
 		Example: `  backoffctl table decorrelated --base 1s --cap 30s --attempts 10

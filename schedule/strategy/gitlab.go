@@ -17,6 +17,8 @@ func gitlab() Def {
 		Name:    "gitlab",
 		Group:   Seed,
 		Summary: "GitLab Ci::Runner::Backoff: the runner's final-state update schedule",
+		Library: "GitLab",
+		Brief:   "runner job-state updates",
 		Source: "gitlab-org/gitlab lib/gitlab/ci/runner/backoff.rb: backoff = 2^min(slot, 6) s with " +
 			"slot = floor(log2 ceil(elapsed)) - 1 (0 below 2 s), sent in X-GitLab-Trace-Update-Interval while " +
 			"PUT /api/v4/jobs/:id answers 202; after ACCEPT_TIMEOUT (5 min) the state is applied (200).",

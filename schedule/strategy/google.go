@@ -17,6 +17,9 @@ func googleAPICore() Def {
 		Aliases: []string{"google"},
 		Group:   Library,
 		Summary: "google-api-core v2.29.0 Python Retry: full jitter uniform(0, window), window doubling to maximum, timeout 120 s",
+		Library: "google-api-core",
+		Version: "v2.29.0",
+		Brief:   "Python Retry, full jitter",
 		Source: "google-api-core v2.29.0 (googleapis/python-api-core), google/api_core/retry/retry_base.py " +
 			"exponential_sleep_generator and _retry_error_helper, retry/retry_unary.py retry_target: each sleep is " +
 			"uniform(0.0, window), window = min(initial, maximum) then min(window * multiplier, maximum); after a failure the " +

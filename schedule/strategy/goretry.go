@@ -14,6 +14,9 @@ func goRetry() Def {
 		Name:    "go-retry",
 		Group:   Library,
 		Summary: "sethvargo/go-retry: constant, exponential or Fibonacci backoff with its middlewares",
+		Library: "go-retry",
+		Version: "v0.5.0",
+		Brief:   "Go backoffs, middlewares",
 		Source: "github.com/sethvargo/go-retry v0.5.0, backoff.go and backoff_{constant,exponential,fibonacci}.go: " +
 			"Next #n of NewExponential(b) is b<<(n-1), of NewFibonacci(b) b, 2b, 3b, 5b, ..., both saturating at MaxInt64; " +
 			"--with lists the middlewares outermost first, as the Go code reads (max-retries=15,jitter-percent=10 is " +

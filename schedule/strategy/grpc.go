@@ -22,6 +22,9 @@ func grpc() Def {
 		Name:    "grpc",
 		Group:   Library,
 		Summary: "grpc-go connection backoff (1s, then 1.6^k capped at 120s, ±20% jitter after the cap) or, with --mode rpc, the RPC retryPolicy",
+		Library: "grpc-go",
+		Version: "v1.85.0",
+		Brief:   "Go connection, RPC retry",
 		Source: "google.golang.org/grpc v1.85.0. --mode connection: internal/backoff/backoff.go Exponential.Backoff with backoff.DefaultConfig, " +
 			"called by clientconn.go with backoffIdx from 0: the wait after connection attempt k is Backoff(k-1). Backoff(0) = " +
 			"BaseDelay, unjittered and uncapped; otherwise BaseDelay multiplied by Multiplier in a float64 loop while below " +

@@ -21,6 +21,9 @@ func k8s() Def {
 		Name:    "k8s",
 		Group:   Library,
 		Summary: "k8s.io/apimachinery wait.ExponentialBackoff with client-go retry.DefaultRetry or DefaultBackoff",
+		Library: "k8s.io/client-go",
+		Version: "v0.37.2",
+		Brief:   "Go retry.OnError backoff",
 		Source: "k8s.io/apimachinery v0.37.2 pkg/util/wait/backoff.go (ExponentialBackoff, Backoff.Step, delay) and wait.go " +
 			"(Jitter, jitterRand = math/rand Float64), run by k8s.io/client-go v0.37.2 util/retry (OnError, RetryOnConflict; " +
 			"DefaultRetry {Steps 5, 10ms, Factor 1.0, Jitter 0.1}, DefaultBackoff {Steps 4, 10ms, Factor 5.0, Jitter 0.1}). " +

@@ -12,6 +12,9 @@ func oban() Def {
 		Name:    "oban",
 		Group:   Library,
 		Summary: "Oban Worker.backoff/1: 15 + 2^attempt s plus up to 10 %, attempt scaled to 20 steps",
+		Library: "Oban",
+		Version: "v2.18.3",
+		Brief:   "Elixir jobs, 15 + 2^k s",
 		Source: "sorentwo/oban v2.18.3, lib/oban/worker.ex backoff/1 with lib/oban/backoff.ex: after attempt k fails the " +
 			"retry is 15 + 2^min(c, 100) s later plus trunc(:rand.uniform() * 0.1 * that) whole seconds (jitter mode :inc), " +
 			"where c = k while max_attempts <= 20 and round(k / max_attempts * 20) beyond, so the waits always span the same " +

@@ -20,6 +20,9 @@ func polly() Def {
 		Name:    "polly",
 		Group:   Library,
 		Summary: "Polly v8 RetryStrategyOptions: constant, linear or exponential delay, UseJitter (±25%, or DecorrelatedJitterBackoffV2)",
+		Library: "Polly",
+		Version: "8.7.0",
+		Brief:   ".NET retry strategy",
 		Source: "App-vNext/Polly 8.7.0 (a824c6b9), src/Polly.Core/Retry/RetryHelper.cs GetRetryDelay and RetryResilienceStrategy.cs, " +
 			"on .NET 8 (TimeSpan ticks of 100 ns): after call k fails (attempt = k-1) Polly gives up when attempt >= MaxRetryAttempts " +
 			"(default 3: retries), else waits Constant: Delay; Linear: (attempt+1)*Delay; Exponential: 2^attempt*Delay (TimeSpan * double, " +

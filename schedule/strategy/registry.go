@@ -30,7 +30,15 @@ type Def struct {
 	Name    string
 	Aliases []string
 	Group   Group
-	Summary string // one line for lists
+	Summary string // one line: what it is and its formula
+	// Library is the system or library whose formula this is, as people name it (Rails
+	// ActiveJob, cenkalti/backoff); empty for the generic curves. Version is the version (or
+	// range) checked against; empty where the source has none.
+	Library string
+	Version string
+	// Brief says what it is in at most 26 characters, so the list of strategies keeps one line
+	// per strategy at 80 columns: "Go job queue, k^4 s ±10%".
+	Brief   string
 	Source  string // where the formula comes from, and the quirks worth knowing
 	Example string // command-line examples for help, indented two spaces
 	Window  string // a --window the defaults reach, for solve's examples

@@ -6,6 +6,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/mattn/go-runewidth"
 )
 
 // TestRegistryIsConsistent: names and aliases are unique, every parameter's default is inside its
@@ -88,5 +89,24 @@ func TestCatalogNames(t *testing.T) {
 	}
 	if _, ok := Find("nosuch"); ok {
 		t.Error("Find(nosuch) found a strategy")
+	}
+}
+
+// TestListFields: every strategy says what it is in a brief short enough for the one-line list at
+// 80 columns; every real system names its library, and every library preset the version checked.
+func TestListFields(t *testing.T) {
+	for _, d := range All() {
+		if d.Brief == "" || runewidth.StringWidth(d.Brief) > 26 {
+			t.Errorf("%s: brief %q: want 1 to 26 columns", d.Name, d.Brief)
+		}
+		if runewidth.StringWidth(d.Library) > 16 || runewidth.StringWidth(d.Version) > 14 {
+			t.Errorf("%s: library %q or version %q too long for the list", d.Name, d.Library, d.Version)
+		}
+		if d.Group != Generic && d.Library == "" {
+			t.Errorf("%s: no library", d.Name)
+		}
+		if d.Group == Library && d.Version == "" {
+			t.Errorf("%s: no version", d.Name)
+		}
 	}
 }

@@ -15,6 +15,9 @@ func resilience4j() Def {
 		Aliases: []string{"r4j"},
 		Group:   Library,
 		Summary: "Resilience4j Retry IntervalFunction: fixed, randomized, exponential (long ms, truncated per step)",
+		Library: "Resilience4j",
+		Version: "v2.4.0",
+		Brief:   "Java IntervalFunction",
 		Source: "resilience4j v2.4.0 (f1c3be8e), resilience4j-core IntervalFunction.java and resilience4j-retry RetryImpl.java: " +
 			"after attempt k fails the Retry gives up when k >= maxAttempts (default 3: calls), else sleeps intervalFunction.apply(k) ms. " +
 			"of(500) = ofDefaults; ofExponentialBackoff iterates x -> (long)(x * multiplier) from the initial interval, truncating at " +

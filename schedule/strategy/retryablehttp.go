@@ -14,6 +14,9 @@ func retryableHTTP() Def {
 		Name:    "retryablehttp",
 		Group:   Library,
 		Summary: "hashicorp/go-retryablehttp Client: DefaultBackoff min*2^i capped, or LinearJitterBackoff",
+		Library: "go-retryablehttp",
+		Version: "v0.7.8",
+		Brief:   "Go HTTP client retries",
 		Source: "github.com/hashicorp/go-retryablehttp v0.7.8, client.go: Do gives up after RetryMax retries (RetryMax+1 calls) " +
 			"and passes Backoff the 0-based retry index i. DefaultBackoff: min*2^i (float64, truncated), max when above it " +
 			"(a 429/503 Retry-After header is waited verbatim, past max: not modelled). LinearJitterBackoff: " +

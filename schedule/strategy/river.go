@@ -12,6 +12,9 @@ func river() Def {
 		Name:    "river",
 		Group:   Library,
 		Summary: "riverqueue/river DefaultClientRetryPolicy: attempt^4 s ±10 %",
+		Library: "riverqueue/river",
+		Version: "v0.51.1",
+		Brief:   "Go job queue, k^4 s ±10%",
 		Source: "github.com/riverqueue/river v0.51.1, internal/retrypolicy/default.go NextRetryAt: after attempt k fails " +
 			"(k = len(job.Errors)+1) the next is scheduled k^4 s later, jittered by k^4*(2u*0.1-0.1) with u = rand.Float64(), " +
 			"then converted to time.Duration by truncation to the nanosecond. Past about 292 years (time.Duration's maximum, " +

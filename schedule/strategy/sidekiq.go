@@ -16,6 +16,9 @@ func sidekiq() Def {
 		Name:    "sidekiq",
 		Group:   Seed,
 		Summary: "Sidekiq default retry (c^4 + 15 + jitter)",
+		Library: "Sidekiq",
+		Version: "up to 8.x",
+		Brief:   "retry: c^4 + 15 + jitter",
 		Source: "sidekiq/lib/sidekiq/job_retry.rb delay_for: c^4 + 15 + J after the execution with retry_count c; " +
 			"J = rand(30)*(c+1) up to 6.2.1, rand(10)*(c+1) in 6.2.2-7.x, rand(10*(c+1)) from 8.0. " +
 			"retries 25 = 26 executions; then the job goes to the Dead set.",

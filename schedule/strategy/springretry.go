@@ -32,6 +32,9 @@ func springRetry() Def {
 		Aliases: []string{"spring"},
 		Group:   Library,
 		Summary: "Spring Retry back-off policies: exponential (long ms), its odd upward jitter, fixed, uniform random",
+		Library: "Spring Retry",
+		Version: "v2.0.12",
+		Brief:   "Java back-off policies",
 		Source: "spring-retry v2.0.12 (802c4450), org.springframework.retry.backoff and support.RetryTemplate: RetryTemplate backs off " +
 			"only while SimpleRetryPolicy.canRetry (retryCount < maxAttempts, default 3: calls). ExponentialBackOffPolicy sleeps its " +
 			"interval, capped at maxInterval, and grows it by (long)(interval * multiplier) until it passes maxInterval; " +

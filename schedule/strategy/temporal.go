@@ -14,6 +14,9 @@ func temporal() Def {
 		Name:    "temporal",
 		Group:   Library,
 		Summary: "Temporal RetryPolicy (server side): InitialInterval x BackoffCoefficient^(k-1), capped, no jitter",
+		Library: "Temporal server",
+		Version: "v1.32.2",
+		Brief:   "RetryPolicy, no jitter",
 		Source: "go.temporal.io/server v1.32.2, service/history/workflow/retry.go nextBackoffInterval and common/backoff/retry.go " +
 			"ExponentialBackoffAlgorithm: after attempt k fails the server stops when MaximumAttempts > 0 and k >= MaximumAttempts " +
 			"(calls; 0 = unlimited), else waits int64(float64(InitialInterval ns) * math.Pow(BackoffCoefficient, k-1)) ns " +

@@ -37,6 +37,9 @@ func tenacity() Def {
 		Name:    "tenacity",
 		Group:   Library,
 		Summary: "Python tenacity 8.2.1 Retrying: wait_exponential, wait_random_exponential, ... with stop_after_attempt/stop_after_delay",
+		Library: "tenacity",
+		Version: "8.2.1",
+		Brief:   "Python @retry wait/stop",
 		Source: "tenacity 8.2.1 (Debian python3-tenacity 8.2.1-1), tenacity/wait.py, stop.py, __init__.py: the wait after attempt_number n " +
 			"is wait_exponential max(max(0, min), min(multiplier * exp_base**(n-1), max)) (min is a floor, even over max), " +
 			"wait_random_exponential uniform(0, that) (min floors only the window's top: waits below min are normal), " +
