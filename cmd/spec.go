@@ -275,7 +275,7 @@ func (o *sampleOptions) plan(policies []*specPolicy) error {
 		if o.envelope {
 			cols += 4
 		}
-		cells += float64(rows) * float64(cols)
+		cells += float64(float64(rows) * float64(cols))
 		if len(o.percentiles) > 0 {
 			cost, _, _ := analyze.Cost(s, o.samples, o.seed, o.percentiles)
 			sampled += cost

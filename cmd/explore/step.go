@@ -90,7 +90,7 @@ func rung(x, zero float64, dir int) float64 {
 	}
 	st := niceStep(x / 10)
 	if math.Abs(x/10/st-1) < 1e-9 { // x starts a band: step down with the band below's step
-		if m := st / math.Pow(10, math.Floor(math.Log10(st)+1e-9)); m > 4 {
+		if m := st / math.Pow(10, math.Floor(float64(math.Log10(st))+1e-9)); m > 4 {
 			st = st * 2 / 5 // 5 -> 2
 		} else {
 			st /= 2 // 2 -> 1, 1 -> 0.5

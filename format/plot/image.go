@@ -221,7 +221,7 @@ func (c *Chart) entries(on []int) []entry {
 func (f *frame) markers() []spot {
 	var xs []float64
 	for px := f.left + inset; px <= f.right-inset; px += markerGap {
-		xs = append(xs, f.xmin+(px-f.left-inset)/(f.right-f.left-2*inset)*(f.xmax-f.xmin))
+		xs = append(xs, f.xmin+float64((px-f.left-inset)/(f.right-f.left-2*inset)*(f.xmax-f.xmin)))
 	}
 	var spots []spot
 	for k, s := range f.c.Series {

@@ -254,7 +254,7 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 func (v *canvas) markers() []spot {
 	var xs []float64
 	for cx := markerStep / 2; cx < v.cols; cx += markerStep {
-		xs = append(xs, v.xmin+(float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin))
+		xs = append(xs, v.xmin+float64((float64(2*cx)+0.5)/float64(2*v.cols-1)*(v.xmax-v.xmin)))
 	}
 	var spots []spot
 	for k, s := range v.c.Series {

@@ -92,7 +92,7 @@ func withPercentiles(n int) *Chart {
 		y := math.Pow(float64(a-1)*25/float64(n), 4)
 		main.Points = append(main.Points, Point{X: float64(a), Y: y})
 		p50.Points = append(p50.Points, Point{X: float64(a), Y: y * 1.0001})
-		p99.Points = append(p99.Points, Point{X: float64(a), Y: y*1.3 + 5000})
+		p99.Points = append(p99.Points, Point{X: float64(a), Y: float64(y*1.3) + 5000})
 	}
 	c.Series = []Series{main, p50, p99}
 	return c

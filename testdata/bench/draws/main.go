@@ -1,4 +1,4 @@
-// Command draws is the floor for sampling a million 25-attempt schedules (see README, Speed): it
+// Command draws is the floor for sampling a million 25-attempt schedules (see docs/speed.md): it
 // only draws the 25·10^6 numbers the samples would use, from the same per-sample generators, and
 // sums them on every core.
 package main

@@ -1,5 +1,5 @@
 // Command libfloor is the design card's floor for whole-process timing of `backoffctl table
-// polynomial --attempts 25 -o markdown` (see README, Speed): a cobra command with the same
+// polynomial --attempts 25 -o markdown` (see docs/speed.md): a cobra command with the same
 // arguments, the 25-row table rendered by tablewriter's markdown renderer with backoffctl's
 // options, and lipgloss linked (its package initialisation runs, as in backoffctl, where it draws
 // the terminal tables). It computes nothing: the cells come from the bare program's embedded copy.

@@ -1,5 +1,5 @@
 // Command plainpct is the percentile table written plainly, for comparison with backoffctl (see
-// README, Speed): one goroutine samples every schedule, stores every start and wait, sorts each
+// docs/speed.md): one goroutine samples every schedule, stores every start and wait, sorts each
 // column and reads the nearest-rank percentiles. It prints the same numbers as
 // `backoffctl table polynomial --attempts 25 --percentiles 50,95,99 --samples 1000000 --seed 1 -o csv`
 // for the percentile columns.
