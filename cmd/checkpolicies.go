@@ -22,10 +22,10 @@ func runPolicies(g *globalOptions, path string) error {
 		if err != nil {
 			continue // refused with its line when it is checked
 		}
-		planned += float64(len(s.Fill(draw.Fixed(0.5), nil)))
-		if p.eval.sampling() {
-			cost, _, _ := analyze.Cost(s, p.eval.samples, p.bound.random.seed, []float64{p.eval.percentile})
-			planned += cost
+		rows := float64(len(s.Fill(draw.Fixed(0.5), nil)))
+		planned += rows
+		if p.eval.sampling() { // each sample walks the whole schedule (analyze.Evaluation.Summary)
+			planned += float64(float64(p.eval.samples) * rows)
 		}
 	}
 	if planned > analyze.MaxSampledRows {

@@ -59,7 +59,7 @@ func (o *compareOptions) run(g *globalOptions, fs *pflag.FlagSet, args []string)
 	if err != nil {
 		return err
 	}
-	evals, err := o.sample.evaluate(policies, g.stderr)
+	evals, err := o.sample.evaluate(g, policies)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -44,21 +43,7 @@ const defaultVersion = "0.1.0-dev"
 
 // Main runs backoffctl with os.Args and returns the process exit code.
 func Main() int {
-	limitMemory()
 	return run(os.Args[1:], os.Stdout, os.Stderr)
-}
-
-// memoryLimit is the heap the garbage collector keeps a command within (a soft limit: it collects
-// more often near it, instead of letting the heap double past what is live). The budgets of the
-// sampler (schedule/sample.MemoryBudget) and of what a command lays out
-// (analyze.MaxLaidOutCells) keep the live heap below it, so a command stays within 256 MB.
-const memoryLimit = 200 << 20
-
-// limitMemory sets memoryLimit, unless GOMEMLIMIT says otherwise.
-func limitMemory() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
 }
 
 // run executes one command line. Everything is written to stdout only after it has been fully

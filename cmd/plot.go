@@ -94,7 +94,7 @@ func (o *plotOptions) run(g *globalOptions, policies []*specPolicy) error {
 			return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
 		}
 	}
-	evals, err := o.sample.evaluate(policies, g.stderr)
+	evals, err := o.sample.evaluate(g, policies)
 	if err != nil {
 		return err
 	}

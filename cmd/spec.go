@@ -229,8 +229,9 @@ type evaluated struct {
 }
 
 // evaluate computes every policy. Sampling shares one budget, checked policy by policy.
-func (o *sampleOptions) evaluate(policies []*specPolicy, stderr io.Writer) ([]*evaluated, error) {
-	if err := o.plan(policies); err != nil {
+func (o *sampleOptions) evaluate(g *globalOptions, policies []*specPolicy) ([]*evaluated, error) {
+	stderr := g.stderr
+	if err := o.plan(g, policies); err != nil {
 		return nil, err
 	}
 	budget := new(analyze.Budget)
@@ -262,28 +263,22 @@ func (o *sampleOptions) evaluate(policies []*specPolicy, stderr io.Writer) ([]*e
 // plan refuses, before any policy is evaluated, a command whose policies together would lay out
 // more than analyze.MaxLaidOutCells cells or sample more than analyze.MaxSampledRows rows: one
 // budget for the whole command, whatever the number of specs or policies.
-func (o *sampleOptions) plan(policies []*specPolicy) error {
+func (o *sampleOptions) plan(g *globalOptions, policies []*specPolicy) error {
 	cells, sampled := 0.0, 0.0
 	for _, p := range policies {
 		s, err := p.bound.strategy(p.atRand)
 		if err != nil {
 			return badInput("%s: %s", p.label, describeError(err))
 		}
-		rows := len(s.Fill(draw.Fixed(0.5), nil))
-		// attempt, start, wait and the strategy's own columns; the envelope's four; two per percentile
-		cols := 3 + len(s.Columns()) + 2*len(o.percentiles)
-		if o.envelope {
-			cols += 4
-		}
-		cells += float64(float64(rows) * float64(cols))
+		cells += scheduleCells(s, len(s.Fill(draw.Fixed(0.5), nil)), o.envelope, len(o.percentiles))
 		if len(o.percentiles) > 0 {
 			cost, _, _ := analyze.Cost(s, o.samples, o.seed, o.percentiles)
 			sampled += cost
 		}
 	}
-	if cells > analyze.MaxLaidOutCells {
-		return badInput("%d policies lay out %.3g cells (rows x columns), past the cap of %.0e per command: lower the attempts or take fewer policies",
-			len(policies), cells, float64(analyze.MaxLaidOutCells))
+	lead := fmt.Sprintf("%d policies lay out", len(policies))
+	if err := g.checkCells(cells, lead, "lower the attempts or take fewer policies"); err != nil {
+		return err
 	}
 	if sampled > analyze.MaxSampledRows {
 		return badInput("%d policies sample %.3g rows in all, past the cap of %.0e per command: lower --samples or the attempts",

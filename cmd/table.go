@@ -74,6 +74,9 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		draws = draw.Fixed(b.random.rand)
 	}
 	rows := s.Fill(draws, nil)
+	if err := g.checkCells(scheduleCells(s, len(rows), o.envelope, len(o.percentiles)), "the table lays out", "lower the attempts, or choose -o csv or -o json"); err != nil {
+		return err
+	}
 	params := b.drawFields()
 	if sampling {
 		params = []format.Field{{Name: "seed", Value: b.random.seed}, {Name: "samples", Value: o.samples}}

@@ -20,11 +20,12 @@ import (
 // summed over its policies and search steps, checked before any is sampled): at the pace of the
 // slowest strategies about half a minute of one core, so every accepted command ends within a
 // minute on a busy 2-core machine.
-const MaxSampledRows = 5e8
+const MaxSampledRows = 3e8
 
-// MaxLaidOutCells caps what one command lays out in all, in cells (rows x columns, summed over
-// every policy it compares or plots): a terminal or markdown table takes about 500 bytes a cell
-// before it is printed, so 400000 cells stay within the 256 MB a command may take.
+// MaxLaidOutCells caps what one command lays out for the terminal or markdown, in cells (rows x
+// columns, summed over every policy it prints, compares or plots): such a table takes 250 to 650
+// bytes a cell before it is printed, so 400000 cells stay within the 256 MB a command may take.
+// CSV and JSON, lighter, are allowed more (cmd's cellCap).
 const MaxLaidOutCells = 400000
 
 // Draws are --rand and --seed: a fixed u for every draw, or one schedule sampled with a seed.

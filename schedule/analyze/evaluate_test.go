@@ -77,10 +77,10 @@ func TestPercentilesBudget(t *testing.T) {
 		budget *Budget
 		want   string
 	}{
-		// 1e9 x 5 = 5e9 rows, past the 5e8 cap before anything is sampled.
-		{"one pass too large", 1e9, nil, "--samples 1000000000 x 5 rows is 5e+09 sampled rows, past the cap of 5e+08: lower --samples or the attempts"},
-		// 5e8 - 100 already used, 5000 more: 500004900 rows in all.
-		{"budget spent", 1000, &Budget{used: MaxSampledRows - 100}, "this command samples 5e+08 rows in all, past the cap of 5e+08 per command: lower --samples or the attempts"},
+		// 1e9 x 5 = 5e9 rows, past the 3e8 cap before anything is sampled.
+		{"one pass too large", 1e9, nil, "--samples 1000000000 x 5 rows is 5e+09 sampled rows, past the cap of 3e+08: lower --samples or the attempts"},
+		// 3e8 - 100 already used, 5000 more: 300004900 rows in all.
+		{"budget spent", 1000, &Budget{used: MaxSampledRows - 100}, "this command samples 3e+08 rows in all, past the cap of 3e+08 per command: lower --samples or the attempts"},
 	}
 	for _, c := range cases {
 		before := 0.0

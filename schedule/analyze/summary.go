@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
+	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 )
 
@@ -76,6 +78,16 @@ func (e Evaluation) Summary(def strategy.Def, s schedule.Strategy) (Summary, err
 			return Summary{}, err
 		}
 		return v.Summary(), nil
+	}
+	// Each sampled summary walks the whole schedule, two rows are kept: the walk is the work to
+	// count, before any is sampled.
+	walked := float64(float64(e.Samples) * float64(len(s.Fill(draw.Fixed(0.5), nil))))
+	if walked > MaxSampledRows {
+		return Summary{}, param.BadInput("--samples %d x %d rows is %.3g sampled rows, past the cap of %.0e: lower --samples or the attempts",
+			e.Samples, len(s.Fill(draw.Fixed(0.5), nil)), walked, MaxSampledRows)
+	}
+	if err := e.Budget.charge(walked); err != nil {
+		return Summary{}, err
 	}
 	q, err := Percentiles(summarised{s}, e.Samples, e.Draws.Seed, []float64{e.Percentile}, e.Watch, e.Budget)
 	if err != nil {

@@ -49,13 +49,13 @@ func percentiles(s schedule.Strategy, n int, seed int64, percents []float64, pil
 	return percentilesWithin(s, n, seed, percents, pilotN, done, MemoryBudget)
 }
 
-// MemoryBudget is what one sampled percentile computation may hold (half of the 256 MB a command
-// may take, the rest for the runtime, the schedules and the table around it): the pilot samples,
+// MemoryBudget is what one sampled percentile computation may hold (with the garbage collector's
+// headroom and the schedules and the table around it, a command stays within 256 MB): the pilot samples,
 // the values kept inside brackets and each column's own state (columnOverhead), for every column
 // at once. A schedule with more columns than fit
 // is sampled in several passes, each over a group of columns (rows), so memory stays bounded
 // whatever the row count; the cost is one walk over the samples per group.
-const MemoryBudget = 128 << 20
+const MemoryBudget = 96 << 20
 
 // SamplingPasses returns how many passes over n samples a percentile computation of s takes to
 // stay within MemoryBudget (before any rare histogram fallback), with its row count.
