@@ -135,6 +135,7 @@ func capacityTable(cfg sim.CapacityConfig, res sim.CapacityResult, csv bool) *fo
 	if res.Drained {
 		drain = format.Duration(res.DrainTime.Seconds())
 	}
+	t.SummaryTable = true
 	t.Summary = []format.Field{
 		{Name: "drain_seconds", Value: drain},
 		{Name: "drained", Value: res.Drained},

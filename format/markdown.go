@@ -29,7 +29,7 @@ func renderMarkdown(w io.Writer, t *Table, o Options) error {
 			return err
 		}
 	}
-	if err := writeList(w, withNotes(t, notes), o, "- ", prose); err != nil {
+	if err := writeList(w, withNotes(t, notes), o, "- ", prose, true); err != nil {
 		return err
 	}
 	return writeCommand(w, t.Command, o.Lang)

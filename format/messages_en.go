@@ -92,6 +92,10 @@ func englishMessages() map[string]string {
 		"col.utilisation_percent":                          "utilisation %",
 
 		"sum.drain_seconds":    "drain time",
+		"summary.what":         "result",
+		"summary.value":        "value",
+		"summary.yes":          "yes",
+		"summary.no":           "no",
 		"sum.drained":          "drained",
 		"sum.mean_utilisation": "mean utilisation",
 		"sum.completed":        "completed",

@@ -93,6 +93,10 @@ func japaneseMessages() map[string]string {
 		"col.utilisation_percent":                          "稼働率 %",
 
 		"sum.drain_seconds":    "消化時間",
+		"summary.what":         "結果",
+		"summary.value":        "値",
+		"summary.yes":          "はい",
+		"summary.no":           "いいえ",
 		"sum.drained":          "消化済み",
 		"sum.mean_utilisation": "平均稼働率",
 		"sum.completed":        "完了",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule/param"
+	"github.com/mattn/go-runewidth"
 )
 
 // Formats lists the concrete output formats (the -o values besides "auto").
@@ -96,22 +97,70 @@ type Duration = param.HumanSeconds
 
 // writeTrailer prints the summary and notes under a human table, as a list.
 func writeTrailer(w io.Writer, t *Table, o Options, bullet string) error {
-	return writeList(w, t, o, bullet, EscapeControl)
+	return writeList(w, t, o, bullet, EscapeControl, false)
+}
+
+// summaryLabel is a summary field's translated label, or its name.
+func summaryLabel(lang string, f Field) string {
+	if label := Translate(lang, Message{Key: "sum." + f.Name}); label != "sum."+f.Name {
+		return label
+	}
+	return f.Name
+}
+
+// writeSummaryTable prints the summary as a table of two columns, what and value: aligned text
+// under a rule for the terminal, a pipe table for markdown (each text through show).
+func writeSummaryTable(w io.Writer, t *Table, o Options, show func(string) string, markdown bool) error {
+	rows := [][2]string{{show(Translate(o.Lang, Message{Key: "summary.what"})), show(Translate(o.Lang, Message{Key: "summary.value"}))}}
+	for _, f := range t.Summary {
+		value := humanField(f)
+		if b, ok := f.Value.(bool); ok {
+			key := "summary.no"
+			if b {
+				key = "summary.yes"
+			}
+			value = Translate(o.Lang, Message{Key: key})
+		}
+		rows = append(rows, [2]string{show(summaryLabel(o.Lang, f)), show(value)})
+	}
+	var b strings.Builder
+	b.WriteString("\n")
+	if markdown {
+		for i, r := range rows {
+			fmt.Fprintf(&b, "| %s | %s |\n", r[0], r[1])
+			if i == 0 {
+				b.WriteString("|---|---|\n")
+			}
+		}
+	} else {
+		width, valueWidth := 0, 0
+		for _, r := range rows {
+			width, valueWidth = max(width, runewidth.StringWidth(r[0])), max(valueWidth, runewidth.StringWidth(r[1]))
+		}
+		for i, r := range rows {
+			fmt.Fprintf(&b, "%s%s  %s\n", r[0], strings.Repeat(" ", width-runewidth.StringWidth(r[0])), r[1])
+			if i == 0 {
+				fmt.Fprintf(&b, "%s  %s\n", strings.Repeat("-", width), strings.Repeat("-", valueWidth))
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // writeList is writeTrailer with each text shown through show: EscapeControl, and for markdown
 // also its markup escaped (a note's u*min(b*2^k, cap) is no emphasis).
-func writeList(w io.Writer, t *Table, o Options, bullet string, show func(string) string) error {
-	if len(t.Summary) > 0 {
+func writeList(w io.Writer, t *Table, o Options, bullet string, show func(string) string, markdown bool) error {
+	if len(t.Summary) > 0 && t.SummaryTable {
+		if err := writeSummaryTable(w, t, o, show, markdown); err != nil {
+			return err
+		}
+	} else if len(t.Summary) > 0 {
 		if _, err := fmt.Fprintln(w); err != nil {
 			return err
 		}
 		for _, f := range t.Summary {
-			label := Translate(o.Lang, Message{Key: "sum." + f.Name})
-			if label == "sum."+f.Name {
-				label = f.Name
-			}
-			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, show(label), show(humanField(f))); err != nil {
+			if _, err := fmt.Fprintf(w, "%s%s: %s\n", bullet, show(summaryLabel(o.Lang, f)), show(humanField(f))); err != nil {
 				return err
 			}
 		}

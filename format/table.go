@@ -84,10 +84,13 @@ type Table struct {
 	Head       []Field // top-level identity, e.g. {"strategy", "polynomial"}
 	Parameters []Field
 	Summary    []Field // optional: simulation results that are not rows
-	Columns    []Column
-	Rows       [][]Cell
-	Notes      []Message
-	Command    string // the command line that reproduces the table (markdown prints it)
+	// SummaryTable shows Summary in the human formats as a small two-column table (what, value)
+	// rather than a list: a simulation's results read as a table, yes and no for true and false.
+	SummaryTable bool
+	Columns      []Column
+	Rows         [][]Cell
+	Notes        []Message
+	Command      string // the command line that reproduces the table (markdown prints it)
 	// ShowHead: the human formats print the head fields before the table, one per line (a
 	// strategy's description over its parameters); otherwise only JSON has them.
 	ShowHead bool
