@@ -65,7 +65,7 @@ func RowsFromColumns(vals []float64, rows []Row) []Row {
 // AppendRow appends a row to column values: its start (Raw() with raw, else Now(); see
 // ColumnWriter) and no wait, NaN, which the writer replaces (vals[len(vals)-1]) when a retry
 // follows.
-func AppendRow(vals []float64, clock *StartSum, raw bool) []float64 {
+func AppendRow(vals []float64, clock StartSum, raw bool) []float64 {
 	if raw {
 		return append(vals, clock.Raw(), math.NaN())
 	}
@@ -81,7 +81,7 @@ func WalkColumns(p Policy, job float64, d Draws, vals []float64, rows int, raw b
 	var sum StartSum
 	step := Step{}
 	for k := 1; k <= rows; k++ {
-		vals = AppendRow(vals, &sum, raw)
+		vals = AppendRow(vals, sum, raw)
 		if k >= MaxAttempts {
 			return vals
 		}
@@ -92,8 +92,8 @@ func WalkColumns(p Policy, job float64, d Draws, vals []float64, rows int, raw b
 			return vals
 		}
 		vals[len(vals)-1], step.Prev = w, w
-		sum.Add(job)
-		sum.Add(w)
+		sum = sum.Plus(job)
+		sum = sum.Plus(w)
 	}
 	return vals
 }

@@ -132,9 +132,14 @@ func resize(rows []Row, n int) []Row {
 // 388.55 s, not at the 388.54999999999995 s a naive float sum prints.
 type StartSum struct{ sum, comp float64 }
 
-// Add advances the clock by d seconds. d is rounded first (see the package doc on multiply-adds):
-// Neumaier's step is exact for a float addend, not for a product fused into its first addition.
-func (c *StartSum) Add(d float64) {
+// Add advances the clock by d seconds (Plus).
+func (c *StartSum) Add(d float64) { *c = c.Plus(d) }
+
+// Plus is the clock advanced by d seconds. d is rounded first (see the package doc on
+// multiply-adds): Neumaier's step is exact for a float addend, not for a product fused into its
+// first addition. A hot loop keeps its clock as a value (clock = clock.Plus(w)), which the
+// compiler holds in registers, where a clock whose address is taken (Add) stays in memory.
+func (c StartSum) Plus(d float64) StartSum {
 	d = float64(d)
 	t := c.sum + d
 	if math.Abs(c.sum) >= math.Abs(d) {
@@ -143,14 +148,15 @@ func (c *StartSum) Add(d float64) {
 		c.comp += (d - t) + c.sum
 	}
 	c.sum = t
+	return c
 }
 
 // Now returns the accumulated seconds, rounded to the nanosecond while a float64 can hold
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).
-func (c *StartSum) Now() float64 { return RoundStart(c.Raw()) }
+func (c StartSum) Now() float64 { return RoundStart(c.Raw()) }
 
 // Raw returns the accumulated seconds before Now's rounding: Now() == RoundStart(Raw()).
-func (c *StartSum) Raw() float64 { return c.sum + c.comp }
+func (c StartSum) Raw() float64 { return c.sum + c.comp }
 
 // RoundStart rounds an accumulated start to the nanosecond as Now does, while a float64 can hold
 // nanoseconds exactly (below about 52 days; beyond, a float64 is coarser than a nanosecond anyway).

@@ -73,11 +73,7 @@ func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bo
 	out := vals[len(vals)-2*n:]
 	var clock schedule.StartSum
 	for e := 1; e <= n; e++ {
-		start := clock.Raw()
-		if !raw {
-			start = schedule.RoundStart(start)
-		}
-		out[2*e-2], out[2*e-1] = start, math.NaN()
+		out[2*e-2], out[2*e-1] = clock.Raw(), math.NaN()
 		if e < p.Attempts {
 			delay := fourthPower(e)
 			jitter := 0.0
@@ -87,9 +83,14 @@ func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bo
 			w := delay + jitter + 2
 			out[2*e-1] = w
 			if p.JobDuration != 0 {
-				clock.Add(p.JobDuration)
+				clock = clock.Plus(p.JobDuration)
 			}
-			clock.Add(w)
+			clock = clock.Plus(w)
+		}
+	}
+	if !raw { // rounded after the loop, which then makes no call and keeps the clock in registers
+		for i := 0; i < len(out); i += 2 {
+			out[i] = schedule.RoundStart(out[i])
 		}
 	}
 	return vals

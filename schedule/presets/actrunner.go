@@ -104,11 +104,11 @@ func (a ActRunner) WriteColumns(d schedule.Draws, vals []float64, rows int, raw 
 	base, maxI := a.Intervals()
 	var clock schedule.StartSum
 	for k := 1; k <= min(a.Polls, rows); k++ {
-		vals = schedule.AppendRow(vals, &clock, raw)
+		vals = schedule.AppendRow(vals, clock, raw)
 		if k < a.Polls {
 			sleep := ActRunnerJitter(d, ActRunnerInterval(base, maxI, int64(k))).Seconds()
 			vals[len(vals)-1] = sleep
-			clock.Add(sleep)
+			clock = clock.Plus(sleep)
 		}
 	}
 	return vals

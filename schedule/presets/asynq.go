@@ -83,12 +83,12 @@ func (a Asynq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 func (a Asynq) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	var clock schedule.StartSum
 	for n := range min(a.MaxRetry+1, rows) {
-		vals = schedule.AppendRow(vals, &clock, raw)
+		vals = schedule.AppendRow(vals, clock, raw)
 		if n < a.MaxRetry {
 			w := AsynqDelay(int64(n), d.Intn(30))
 			vals[len(vals)-1] = w
-			clock.Add(a.JobDuration)
-			clock.Add(w)
+			clock = clock.Plus(a.JobDuration)
+			clock = clock.Plus(w)
 		}
 	}
 	return vals

@@ -153,14 +153,14 @@ func (s *cenkaltiSchedule) WriteColumns(d schedule.Draws, vals []float64, rows i
 	job := seconds(s.c.JobDuration)
 	var start schedule.StartSum
 	for k := 1; k <= rows; k++ {
-		vals = schedule.AppendRow(vals, &start, raw)
+		vals = schedule.AppendRow(vals, start, raw)
 		w, ok := r.retry(k, d)
 		if !ok {
 			break
 		}
 		vals[len(vals)-1] = seconds(w)
-		start.Add(job)
-		start.Add(seconds(w))
+		start = start.Plus(job)
+		start = start.Plus(seconds(w))
 	}
 	return vals
 }

@@ -79,12 +79,12 @@ func (s Sidekiq) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 func (s Sidekiq) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	var clock schedule.StartSum
 	for c := int64(0); c < int64(min(s.Retries+1, rows)); c++ {
-		vals = schedule.AppendRow(vals, &clock, raw)
+		vals = schedule.AppendRow(vals, clock, raw)
 		if c < int64(s.Retries) {
 			w := fourthPowerPlus(int(c), 15+s.Version.jitter(d, c))
 			vals[len(vals)-1] = w
-			clock.Add(s.JobDuration)
-			clock.Add(w)
+			clock = clock.Plus(s.JobDuration)
+			clock = clock.Plus(w)
 		}
 	}
 	return vals
