@@ -164,7 +164,7 @@ func (c StartSum) Raw() float64 { return c.sum + c.comp }
 // It is monotone non-decreasing: v*1e9, the rounding to an integer and /1e9 each are (a product or
 // quotient by a positive constant, correctly rounded, keeps order), and across the threshold
 // RoundStart(v) <= 4.5e6 <= v' for v < 4.5e6 <= v' (4.5e15 and 4.5e6 are exact), likewise on the
-// negative side. Samplers rely on that (see RawStartSampler).
+// negative side. Samplers rely on that (see ColumnWriter.RawStarts).
 func RoundStart(v float64) float64 {
 	if math.Abs(v) < 4.5e6 {
 		return roundHalfAway(float64(v*1e9)) / 1e9

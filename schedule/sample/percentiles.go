@@ -22,9 +22,9 @@ const MaxSamples = 100000000
 // them, widened by six standard deviations of rank, brackets where the value lies among all n (the
 // pilot is only ordered at those ranks, not sorted). One pass over all samples then counts the
 // values below the bracket and keeps only those inside it, from which the wanted rank is
-// selected. Strategies that implement ColumnSampler write each sample straight into its column
-// values; others go through Fill. Strategies that implement RawStartSampler have their starts
-// placed before rounding (rounded once selected). Those and schedules of a fixed length get the
+// selected. Strategies that implement schedule.ColumnWriter write each sample straight into its
+// column values (a UnitWriter from draws this package generates); others go through Fill. Those
+// whose RawStarts holds have their starts placed before rounding (rounded once selected). Those and schedules of a fixed length get the
 // brackets a pilot of 65536 samples gives: the pass narrows its aligned columns once it has
 // walked them (cutLayout.narrow), and the other columns, or all when narrowing would take more
 // passes, are bracketed first by a pass over those samples (refineColumns). Values are
@@ -373,7 +373,7 @@ type sampler struct {
 	lo, hi  int               // the columns this pass settles
 	widen   bool              // the pilot may add columns for longer schedules than expected
 	longest *atomic.Int64     // the most rows any sample had
-	raw     bool              // starts are sampled unrounded (see RawStartSampler)
+	raw     bool              // starts are sampled unrounded (see schedule.ColumnWriter.RawStarts)
 	fixed   bool              // the schedule's length does not depend on the draws (extremeRows)
 	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering

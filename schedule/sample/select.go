@@ -8,7 +8,7 @@ package sample
 //
 // Which of two equal values ends up at a rank is up to the algorithm, so for -0 and +0 the zero
 // read there may differ from orderRanks'; the raw-start pilots that use it have no negative
-// zeros (see RawStartSampler).
+// zeros (see schedule.ColumnWriter.RawStarts).
 func selectRanks(v []float64, ranks []int) {
 	if len(v) < 2 {
 		return
