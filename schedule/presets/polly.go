@@ -99,9 +99,10 @@ func applyJitter(ticks int64, u float64) (int64, bool) {
 	return fromMs(float64(ms + random))
 }
 
-// pollyF is the decorrelated formula's 2^t * tanh(sqrt(PFactor * t)).
+// pollyF is the decorrelated formula's 2^t * tanh(sqrt(PFactor * t)). Math.Pow(2, t) is glibc's
+// pow, correctly rounded: exp2, not math.Pow, which is 1 ulp low for many t (2^28.5).
 func pollyF(t float64) float64 {
-	return float64(math.Pow(2, t) * math.Tanh(math.Sqrt(pollyPFactor*t)))
+	return float64(exp2(t) * math.Tanh(math.Sqrt(pollyPFactor*t)))
 }
 
 // decorrelated is RetryHelper.DecorrelatedJitterBackoffV2 for t = attempt + u.

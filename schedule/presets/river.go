@@ -26,8 +26,9 @@ import (
 //	25       20d 9h 43m 40s         - (discarded)
 //
 // Each wait lies in [0.9, 1.1] x k^4 s.
-// From attempt 309 the jittered value can reach, and from 310 always reaches, the largest
-// time.Duration (2^63-1 ns, about 292 years), which River then uses as it is, without jitter.
+// From attempt 303 the jittered value can reach (303^4 s x 1.1 > 2^63-1 ns), and from 310 always
+// reaches (310^4 s > 2^63-1 ns), the largest time.Duration (2^63-1 ns, about 292 years), which
+// River then uses as it is, without jitter.
 type River struct {
 	MaxAttempts int     // max_attempts: calls in all (River's default 25)
 	JobDuration float64 // seconds each attempt runs before it fails
@@ -65,8 +66,12 @@ func riverDelayNanos(k int, u float64) int64 {
 	return int64(time.Duration(rs * float64(time.Second)))
 }
 
-// RiverCapFrom is the first attempt whose wait is River's cap whatever the draw.
-const RiverCapFrom = 310
+// RiverJitterCapFrom is the first attempt whose wait can be River's cap (with a draw near 1);
+// RiverCapFrom the first whose wait is the cap whatever the draw.
+const (
+	RiverJitterCapFrom = 303
+	RiverCapFrom       = 310
+)
 
 // NewRiver builds the schedule: one jitter draw per retry, max_attempts calls.
 func NewRiver(r River) *schedule.Composed {
@@ -83,8 +88,8 @@ func NewRiver(r River) *schedule.Composed {
 func (r River) notes(rows []schedule.Row) []schedule.Note {
 	last := rows[len(rows)-1]
 	notes := []schedule.Note{{Key: "note.river.discarded", Args: []any{last.Attempt, r.MaxAttempts, schedule.Duration(last.Start)}}}
-	if len(rows) > 309 {
-		notes = append(notes, schedule.Note{Key: "note.river.capped", Args: []any{309, RiverCapFrom, schedule.Duration(riverMaxSeconds)}})
+	if len(rows) > RiverJitterCapFrom { // the row of attempt 303 has a wait
+		notes = append(notes, schedule.Note{Key: "note.river.capped", Args: []any{RiverJitterCapFrom, RiverCapFrom, schedule.Duration(riverMaxSeconds)}})
 	}
 	return notes
 }

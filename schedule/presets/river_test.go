@@ -3,6 +3,7 @@ package presets
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -120,4 +121,53 @@ func ExampleRiverDelay() {
 	// 3 72.9 81
 	// 10 9000 10000
 	// 25 351562.5 390625
+}
+
+// TestRiverCapAttempts derives, in exact integers, the first attempt whose jittered wait can pass
+// 2^63-1 ns (k^4 s x 1.1) and the first whose unjittered k^4 s does, and checks the constants,
+// the delays on either side of them and the texts that name them.
+func TestRiverCapAttempts(t *testing.T) {
+	maxNs := new(big.Int).SetUint64(1<<63 - 1)
+	first := func(num, den int64) int { // least k with k^4 * 1e9 * num/den > 2^63-1
+		for k := int64(1); ; k++ {
+			v := new(big.Int).Exp(big.NewInt(k), big.NewInt(4), nil)
+			v.Mul(v, big.NewInt(1e9*num))
+			if v.Cmp(new(big.Int).Mul(maxNs, big.NewInt(den))) > 0 {
+				return int(k)
+			}
+		}
+	}
+	jitterFrom, capFrom := first(11, 10), first(1, 1)
+	if jitterFrom != 303 || capFrom != 310 {
+		t.Fatalf("derived %d and %d, want 303 and 310", jitterFrom, capFrom)
+	}
+	if RiverJitterCapFrom != jitterFrom || RiverCapFrom != capFrom {
+		t.Errorf("RiverJitterCapFrom %d, RiverCapFrom %d; derived %d, %d", RiverJitterCapFrom, RiverCapFrom, jitterFrom, capFrom)
+	}
+	top := math.Nextafter(1, 0) // the largest rand.Float64()
+	capped := func(k int, u float64) bool { return riverDelayNanos(k, u) == math.MaxInt64 }
+	if capped(jitterFrom-1, top) {
+		t.Errorf("attempt %d reaches the cap", jitterFrom-1)
+	}
+	if !capped(jitterFrom, top) {
+		t.Errorf("attempt %d with u near 1 does not reach the cap", jitterFrom)
+	}
+	if capped(capFrom-1, 0) {
+		t.Errorf("attempt %d with u = 0 reaches the cap", capFrom-1)
+	}
+	if !capped(capFrom, 0) {
+		t.Errorf("attempt %d with u = 0 is not the cap", capFrom)
+	}
+	found := false
+	for _, n := range (River{MaxAttempts: 400}).notes(NewRiver(River{MaxAttempts: 400}).Fill(draw.Upper{}, nil)) {
+		if n.Key == "note.river.capped" {
+			found = true
+			if n.Args[0] != jitterFrom || n.Args[1] != capFrom {
+				t.Errorf("note args %v, want %d and %d", n.Args, jitterFrom, capFrom)
+			}
+		}
+	}
+	if !found {
+		t.Error("no note.river.capped for 400 attempts")
+	}
 }

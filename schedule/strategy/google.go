@@ -24,7 +24,8 @@ func googleAPICore() Def {
 			"exponential_sleep_generator and _retry_error_helper, retry/retry_unary.py retry_target: each sleep is " +
 			"uniform(0.0, window), window = min(initial, maximum) then min(window * multiplier, maximum); after a failure the " +
 			"sleep is drawn and if now + sleep > deadline (timeout after the first attempt started) Retry raises RetryError: " +
-			"the sleep is not cut to fit (it was up to v2.10). No attempt limit of its own.",
+			"the sleep is not cut to fit (it was up to v2.10). No attempt limit of its own. Read from the library's source only: " +
+			"google-api-core itself could not be run to check this preset (no package of it was reachable), unlike the other library presets.",
 		Example: `  backoffctl table google-api-core
   backoffctl table google --seed 1 -o csv
   backoffctl table google --initial 0.5 --maximum 5 --multiplier 3 --timeout 30 --envelope`,

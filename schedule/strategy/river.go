@@ -18,7 +18,8 @@ func river() Def {
 		Source: "github.com/riverqueue/river v0.51.1, internal/retrypolicy/default.go NextRetryAt: after attempt k fails " +
 			"(k = len(job.Errors)+1) the next is scheduled k^4 s later, jittered by k^4*(2u*0.1-0.1) with u = rand.Float64(), " +
 			"then converted to time.Duration by truncation to the nanosecond. Past about 292 years (time.Duration's maximum, " +
-			"reached from attempt 309 or 310) the wait is that maximum, without jitter. The executor discards the job when " +
+			"which a jittered wait can reach from attempt 303, as 303^4 s * 1.1 > 2^63-1 ns, and every wait reaches from attempt 310) " +
+			"the wait is that maximum, without jitter. The executor discards the job when " +
 			"attempt >= max_attempts (default 25), so max_attempts counts calls.",
 		Example: `  backoffctl table river
   backoffctl table river --max-attempts 10 --envelope
