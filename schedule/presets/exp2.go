@@ -3,6 +3,7 @@ package presets
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // exp2 returns 2^t correctly rounded (round to nearest) for 0 <= t, as glibc's pow(2, t)
@@ -20,15 +21,16 @@ func exp2(t float64) float64 {
 		return math.Inf(1)
 	}
 	k := math.Floor(t)
-	f := t - k                       // exact
-	j := math.Round(f * 64)          // 0..64
-	g := f - float64(j/64)           // exact: |g| <= 1/128
-	x := ddMulF(ddLn2, g)            // g ln 2
-	s := ddExpCoef[len(ddExpCoef)-1] // Horner: sum of x^n/n!
-	for n := len(ddExpCoef) - 2; n >= 0; n-- {
-		s = ddAdd(ddMul(s, x), ddExpCoef[n])
+	f := t - k              // exact
+	j := math.Round(f * 64) // 0..64
+	g := f - float64(j/64)  // exact: |g| <= 1/128
+	c := exp2Constants()
+	x := ddMulF(c.ln2, g)      // g ln 2
+	s := c.coef[len(c.coef)-1] // Horner: sum of x^n/n!
+	for n := len(c.coef) - 2; n >= 0; n-- {
+		s = ddAdd(ddMul(s, x), c.coef[n])
 	}
-	r := ddMul(ddExp2Table[int(j)], s)
+	r := ddMul(c.table[int(j)], s)
 	return math.Ldexp(r.hi+r.lo, int(k))
 }
 
@@ -90,14 +92,18 @@ func ddOf(v *big.Float) dd {
 	return dd{hi, lo}
 }
 
-var (
-	ddLn2       dd
-	ddExpCoef   [14]dd // 1/n!
-	ddExp2Table [65]dd // 2^(j/64)
-)
+// exp2Tables are exp2's constants: ln 2, the series' 1/n! and 2^(j/64), each a double-double.
+type exp2Tables struct {
+	ln2   dd
+	coef  [14]dd // 1/n!
+	table [65]dd // 2^(j/64)
+}
 
-func init() {
+// exp2Constants computes exp2Tables once, with math/big at 256 bits, the first time a schedule
+// needs them (not at start-up: most commands never do).
+var exp2Constants = sync.OnceValue(func() *exp2Tables {
 	const prec = 256
+	c := new(exp2Tables)
 	nf := func() *big.Float { return new(big.Float).SetPrec(prec) }
 	// ln 2 = 2 atanh(1/3) = 2 sum (1/3)^(2n+1) / (2n+1)
 	ln2, p := nf(), nf().Quo(nf().SetInt64(1), nf().SetInt64(3))
@@ -106,21 +112,22 @@ func init() {
 		ln2.Add(ln2, nf().Quo(p, nf().SetInt64(2*n+1)))
 		p.Mul(p, ninth)
 	}
-	ddLn2 = ddOf(ln2.Mul(ln2, nf().SetInt64(2)))
-	c := nf().SetInt64(1)
-	for n := range ddExpCoef {
+	c.ln2 = ddOf(ln2.Mul(ln2, nf().SetInt64(2)))
+	f := nf().SetInt64(1)
+	for n := range c.coef {
 		if n > 0 {
-			c.Quo(c, nf().SetInt64(int64(n)))
+			f.Quo(f, nf().SetInt64(int64(n)))
 		}
-		ddExpCoef[n] = ddOf(c)
+		c.coef[n] = ddOf(f)
 	}
 	r := nf().SetInt64(2) // 2^(1/64): six square roots of 2
 	for range 6 {
 		r.Sqrt(r)
 	}
 	v := nf().SetInt64(1)
-	for j := range ddExp2Table {
-		ddExp2Table[j] = ddOf(v)
+	for j := range c.table {
+		c.table[j] = ddOf(v)
 		v.Mul(v, r)
 	}
-}
+	return c
+})
