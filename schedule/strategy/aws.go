@@ -15,7 +15,7 @@ func aws() Def {
 		Group:   Library,
 		Summary: "aws-sdk-go-v2 standard retryer: u*min(50ms*2^(k-1), MaxBackoff) (v1.48.0), or v1.47.7's u*2^k s",
 		Library: "aws-sdk-go-v2",
-		Version: "v1.48.0 (v1.47.7 with --sdk-version)",
+		Version: "v1.48.0",
 		Brief:   "Go standard retryer",
 		Source: "github.com/aws/aws-sdk-go-v2 v1.48.0 and v1.47.7, aws/retry/jitter_backoff.go (backoffDelay2026, " +
 			"backoffDelayLegacy), aws/retry/standard.go (NewStandard) and aws/retry/middleware.go. v1.48.0 (the default) " +
