@@ -199,6 +199,9 @@ func paramFlags(fs *pflag.FlagSet, values *param.Values) {
 		if s.IsSwitch() {
 			fs.Lookup(s.Name).NoOptDefVal = "true"
 		}
+		if s.Deprecated != nil {
+			fs.Lookup(s.Name).Hidden = true
+		}
 	}
 }
 

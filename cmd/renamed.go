@@ -22,11 +22,15 @@ func renamedFlag(fs *pflag.FlagSet, old, current string) {
 	f.Annotations = map[string][]string{renamedAnnotation: {current}}
 }
 
-// warnRenamed prints the deprecation line of every old flag spelling used on c's command line.
+// warnRenamed prints the deprecation line of every old flag spelling, and of every deprecated
+// strategy parameter, used on c's command line.
 func warnRenamed(c *cobra.Command, stderr io.Writer) {
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if to, ok := f.Annotations[renamedAnnotation]; ok {
 			fmt.Fprintf(stderr, "backoffctl: --%s is deprecated: use --%s\n", f.Name, to[0])
+		}
+		if p, ok := f.Value.(*paramValue); ok && p.spec.Deprecated != nil {
+			fmt.Fprintf(stderr, "backoffctl: --%s is deprecated: use %s\n", f.Name, p.spec.Deprecated(p.values.Get(f.Name)))
 		}
 	})
 }

@@ -173,7 +173,7 @@ func englishMessages() map[string]string {
 		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
 		"note.aws.attempts":                "after attempt %d the SDK returns the error (MaxAttemptsError): --max-attempts counts calls, the first included, and no wait follows the last",
 		"note.aws.legacy_cap":              "the waits after attempt %d and later are --max-backoff %s exactly, unjittered and without a draw: the legacy formula returns MaxBackoff once k > int(log2(MaxBackoff/1s)), and u*2^k s before",
-		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",
+		"note.aws.2026":                    "%s: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",
 		"note.grpc.attempts":               "grpc-go retries a connection forever (the backoff index resets once it connects): --attempts ends the table at attempt %d; the wait after attempt k is Backoff(k-1), and the first is BaseDelay, unjittered",
 		"note.grpc.capped":                 "from the wait after attempt %d on the nominal wait is --max-delay %s; the jitter applies after the cap, so waits reach %s",
 		"note.goretry.max_retries":         "after attempt %d the backoff stops: WithMaxRetries(%d) counts retries (Next calls), so %d retries follow the first call",

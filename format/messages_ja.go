@@ -174,7 +174,7 @@ func japaneseMessages() map[string]string {
 		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
 		"note.aws.attempts":                "%d 回目の呼び出しの後、SDK はエラー (MaxAttemptsError) を返します: --max-attempts は最初の呼び出しを含む呼び出し回数で、最後の呼び出しの後に待ちはありません",
 		"note.aws.legacy_cap":              "%d 回目以降の呼び出しの後の待ちは --max-backoff %s ちょうどで、ジッターも乱数の消費もありません: 従来の式は k > int(log2(MaxBackoff/1s)) で MaxBackoff を返し、それまでは u*2^k 秒です",
-		"note.aws.2026":                    "AWS_NEW_RETRIES_2026: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
+		"note.aws.2026":                    "%s: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
 		"note.grpc.attempts":               "grpc-go は接続を無期限に再試行します (接続するとバックオフの添字は 0 に戻ります): 表は --attempts により %d 回目で終わります。k 回目の後の待ちは Backoff(k-1) で、最初の待ちはジッターのない BaseDelay です",
 		"note.grpc.capped":                 "%d 回目の後の待ちから名目上の待ちは --max-delay %s です。ジッターは上限の後に適用されるため、待ちは %s に達します",
 		"note.goretry.max_retries":         "%d 回目の呼び出しの後にバックオフが停止します: WithMaxRetries(%d) はリトライ (Next の呼び出し) を数えるため、最初の呼び出しの後に %d 回リトライします",

@@ -164,7 +164,12 @@ func (m Model) sampling() bool { return len(m.opts.Percentiles) > 0 }
 // strategies that draw (unless --seed samples the one schedule shown).
 func (m Model) specs() []param.Spec {
 	d := m.def()
-	specs := append([]param.Spec(nil), d.Params...)
+	var specs []param.Spec
+	for _, s := range d.Params {
+		if s.Deprecated == nil {
+			specs = append(specs, s)
+		}
+	}
 	if d.Stream.Random() && (!m.opts.Seeded || m.sampling()) {
 		specs = append(specs, randSpec)
 	}

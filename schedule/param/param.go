@@ -48,6 +48,12 @@ type Spec struct {
 	Parse    func(text string) (Value, error)
 	Show     func(Value) string
 	TypeName string // how help names a Custom parameter's values: version, list
+
+	// Deprecated, when set, marks an old parameter kept so that existing command lines and policy
+	// files still work: it is left out of help, lists, sliders and the printed parameters, and
+	// using it on a command line prints one deprecation line naming Deprecated(value), what to
+	// write instead ("--sdk-version 1.48.0").
+	Deprecated func(Value) string
 }
 
 // Value is one parameter's value: a number (seconds for durations) or a word.

@@ -7,38 +7,52 @@ import (
 	"github.com/backoffctl/backoffctl/schedule"
 )
 
-// AWS is the standard retryer of aws-sdk-go-v2 (module github.com/aws/aws-sdk-go-v2 v1.47.7,
+// AWS is the standard retryer of aws-sdk-go-v2 (module github.com/aws/aws-sdk-go-v2,
 // aws/retry/standard.go and aws/retry/jitter_backoff.go; the attempt loop in
-// aws/retry/middleware.go). With the defaults (MaxAttempts 3, MaxBackoff 20s, no
-// AWS_NEW_RETRIES_2026) and every draw at u = 0.5:
+// aws/retry/middleware.go), at two versions:
 //
-//	attempt  start  wait   wait range
-//	1        0s     1s     [0s, 2s)    u * 2^1 s
-//	2        1s     2s     [0s, 4s)    u * 2^2 s
-//	3        3s     -                  MaxAttemptsError: 3 calls in all
+//   - v1.48.0 (2026-11-10) and later: the 2026 formula is the only one NewStandard builds
+//     (standard.go: newRetries2026 and the AWS_NEW_RETRIES_2026 check removed). The middleware
+//     passes the number k of the call that failed (RetryDelay(attemptNum, err)), and
+//     backoffDelay2026 takes i = max(k-1, 0) itself.
+//   - v1.47.7: the legacy formula unless AWS_NEW_RETRIES_2026=true (since v1.42.0), under which the
+//     middleware passed k-1 and backoffDelay2026 used it as is.
 //
-// Legacy formula (backoffDelayLegacy), for the wait after call k (the middleware passes k):
-// k > int(log2(MaxBackoff/1s)) gives MaxBackoff itself, unjittered and without a draw; otherwise
-// u * 2^k seconds, truncated to the nanosecond. With 20s that is u*2, u*4, u*8, u*16 s, then
-// exactly 20 s from the wait after call 5 on (never anything in (16 s, 20 s)).
+// The 2026 formula, the same at both (same i, same code after it): the wait after call k is
+// u * min(x * 2^(k-1), MaxBackoff) with x = BaseDelay (0: 50ms), or 1 s for a throttling error;
+// the cap applies before the jitter, and every wait draws. Nothing else in the wait changed in
+// v1.48.0: DefaultMaxAttempts 3, DefaultMaxBackoff 20s, BaseDelay default 50ms and the 1 s
+// throttling base are as in v1.47.7 (v1.48.0 also counts an unmodeled HTTP 429 as a throttling
+// error, and changed retry-quota costs, which decide whether a retry happens, not its wait). With
+// the defaults and every draw at u = 0.5:
 //
-// AWS_NEW_RETRIES_2026 (backoffDelay2026, since v1.42.0): the middleware passes k-1, and the wait is
-// u * min(x * 2^(k-1), MaxBackoff) with x = BaseDelay (0: 50ms), or 1 s for a throttling error:
-// the cap applies before the jitter, and every wait draws.
+//	attempt  start   wait    wait range
+//	1        0s      25ms    [0s, 50ms)    u * 50ms
+//	2        25ms    50ms    [0s, 100ms)   u * 100ms
+//	3        75ms    -                     MaxAttemptsError: 3 calls in all
+//
+// Legacy formula (backoffDelayLegacy, v1.47.7 without the variable; at v1.48.0 still what
+// StandardOptions.Backoff = retry.NewExponentialJitterBackoff(MaxBackoff) gives, with the same k),
+// for the wait after call k: k > int(log2(MaxBackoff/1s)) gives MaxBackoff itself, unjittered and
+// without a draw; otherwise u * 2^k seconds, truncated to the nanosecond. With 20s that is u*2,
+// u*4, u*8, u*16 s, then exactly 20 s from the wait after call 5 on (never anything in (16 s, 20 s)).
 //
 // u is internal/rand.CryptoRandFloat64: crypto/rand.Int(reader, 1<<53) / 2^53, 7 bytes a draw.
 type AWS struct {
 	MaxAttempts int           // calls, the first included
 	MaxBackoff  time.Duration // MaxBackoff
-	Retries2026 bool          // AWS_NEW_RETRIES_2026=true when NewStandard ran
-	BaseDelay   time.Duration // StandardOptions.BaseDelay, 2026 only; 0: 50ms
-	Throttle    bool          // the error is a throttling error (2026: base 1 s)
+	Retries2026 bool          // the 2026 formula: v1.48.0, or v1.47.7 with AWS_NEW_RETRIES_2026=true
+	Version     string        // the SDK version the notes name: "1.48.0" (default) or "1.47.7"
+	BaseDelay   time.Duration // StandardOptions.BaseDelay, 2026 formula only; 0: 50ms
+	Throttle    bool          // the error is a throttling error (2026 formula: base 1 s)
 }
 
 // Delay is RetryDelay after the failure of call attemptNum (1-based), drawing from d.
 func (a AWS) Delay(attemptNum int, d schedule.Draws) time.Duration {
 	if a.Retries2026 {
-		return a.delay2026(attemptNum-1, d) // middleware.go: if newRetries2026() { attempt = attemptNum - 1 }
+		// v1.47.7 middleware.go: if newRetries2026() { attempt = attemptNum - 1 };
+		// v1.48.0 jitter_backoff.go backoffDelay2026: i := attempt - 1 (0 if negative).
+		return a.delay2026(attemptNum-1, d)
 	}
 	return a.delayLegacy(attemptNum, d)
 }
@@ -84,6 +98,14 @@ func (a AWS) delay2026(attempt int, d schedule.Draws) time.Duration {
 	return time.Duration(b * delaySeconds * float64(time.Second))
 }
 
+// formula2026 names where the 2026 formula comes from: v1.48.0's default, or the variable.
+func (a AWS) formula2026() string {
+	if a.Version == "1.47.7" {
+		return "v1.47.7 with AWS_NEW_RETRIES_2026=true"
+	}
+	return "v1.48.0"
+}
+
 // Policy is the waits as a schedule policy (without the attempt count).
 func (a AWS) Policy() schedule.Policy {
 	return schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {
@@ -110,7 +132,7 @@ func (a AWS) notes(rows []schedule.Row) []schedule.Note {
 		if a.Throttle {
 			base = time.Second
 		}
-		return append(notes, schedule.Note{Key: "note.aws.2026", Args: []any{schedule.Duration(seconds(base)), schedule.Duration(seconds(a.MaxBackoff))}})
+		return append(notes, schedule.Note{Key: "note.aws.2026", Args: []any{a.formula2026(), schedule.Duration(seconds(base)), schedule.Duration(seconds(a.MaxBackoff))}})
 	}
 	if k := a.CapFrom(); k < last {
 		notes = append(notes, schedule.Note{Key: "note.aws.legacy_cap", Args: []any{k, schedule.Duration(seconds(a.MaxBackoff))}})

@@ -11,7 +11,10 @@ import (
 
 // Vectors from the real aws-sdk-go-v2 v1.47.7 (retry.NewStandard(opts).RetryDelay with the index
 // the middleware passes) under testing/cryptotest.SetGlobalRandom(t, seed), Go 1.26:
-// a run of the real library, scratch program scratch-aws (go test -count=1 -v .).
+// a run of the real library, scratch program scratch-aws (go test -count=1 -v .). The 2026 rows
+// are also what v1.48.0 gives, run the same way with RetryDelay(attemptNum) as its middleware
+// passes and no variable set, and the legacy rows what v1.48.0 gives with
+// StandardOptions.Backoff = retry.NewExponentialJitterBackoff(MaxBackoff): same numbers.
 func TestAWSMatchesSDK(t *testing.T) {
 	const maxB = 20 * time.Second
 	cases := []struct {
@@ -89,6 +92,30 @@ func TestAWSOverflow(t *testing.T) {
 			sane(t, fmt.Sprintf("%+v", a), rows)
 			if last := rows[len(rows)-2].Wait; last > huge.Seconds() {
 				t.Errorf("%+v: last wait %v past MaxBackoff", a, last)
+			}
+		}
+	}
+}
+
+// The SDK's own tests of the 2026 formula, aws/retry/retry2026_test.go at v1.48.0
+// (TestRetry2026StandardMode, every draw fixed at 1 and no AWS_NEW_RETRIES_2026 set): 50, 100,
+// 200, 400 ms over 5 calls; with MaxBackoff 200ms, 50, 100, 200, 200 ms; a throttling error 1 s;
+// DynamoDB's BaseDelay 25ms, 25, 50, 100 ms.
+func TestAWS2026MatchesSDKTests(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name string
+		a    AWS
+		want []time.Duration
+	}{
+		{"exponential backoff timing", AWS{MaxAttempts: 5, MaxBackoff: 20 * time.Second, Retries2026: true}, []time.Duration{50 * ms, 100 * ms, 200 * ms, 400 * ms}},
+		{"max backoff time", AWS{MaxAttempts: 5, MaxBackoff: 200 * ms, Retries2026: true}, []time.Duration{50 * ms, 100 * ms, 200 * ms, 200 * ms}},
+		{"throttling", AWS{MaxAttempts: 2, MaxBackoff: 20 * time.Second, Retries2026: true, Throttle: true}, []time.Duration{time.Second}},
+		{"dynamodb", AWS{MaxAttempts: 4, MaxBackoff: 20 * time.Second, Retries2026: true, BaseDelay: 25 * ms}, []time.Duration{25 * ms, 50 * ms, 100 * ms}},
+	} {
+		for k, want := range c.want {
+			if got := c.a.Delay(k+1, draw.Fixed(1)); got != want {
+				t.Errorf("%s: wait after call %d = %v, want %v", c.name, k+1, got, want)
 			}
 		}
 	}

@@ -170,7 +170,7 @@ func rulesOf(v *param.Values) generic.Config {
 func paramsOf(v *param.Values) []schedule.Param {
 	var out []schedule.Param
 	for _, s := range v.Specs() {
-		if s.Name == "jitter-factor" && !generic.TakesFactor(v.Text("jitter")) {
+		if s.Name == "jitter-factor" && !generic.TakesFactor(v.Text("jitter")) || s.Deprecated != nil {
 			continue
 		}
 		name := strings.ReplaceAll(s.Name, "-", "_")
