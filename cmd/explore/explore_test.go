@@ -407,8 +407,8 @@ func TestConfig(t *testing.T) {
 		{"sidekiq", map[string]string{"retries": "10", "sidekiq-version": "7"}, "sidekiq_options retry: 10\n# Sidekiq 7.0.0: jitter rand(10) * (count + 1)"},
 		{"actrunner", map[string]string{"fetch-interval-max": "60s"}, "config.yaml: runner: { fetch_interval: 2s, fetch_interval_max: 1m0s }"},
 		{"aiven", nil, "new Backoff(new Timer(Duration.ofMillis(1000)).getBackoffConfig())  // timer started"},
-		{"exponential", map[string]string{"jitter": "full"}, "—"},
-		{"decorrelated", nil, "—"},
+		{"exponential", map[string]string{"jitter": "full"}, "— cenkalti/backoff, the closest library, draws only the symmetric jitter (--jitter sym), not full"},
+		{"decorrelated", nil, "— the AWS Architecture Blog's decorrelated jitter (2015); no library reproduced here offers it as a setting"},
 	}
 	for _, c := range cases {
 		d, _ := strategy.Find(c.strategy)

@@ -431,7 +431,7 @@ func (m Model) bottom(w int) []string {
 	if pv, err := m.paramValues(); err == nil && m.calc.err == nil {
 		cfg = Config(d, pv)
 	}
-	for i, l := range cfg {
+	for i, l := range compactConfig(cfg, d.Name, w-8) {
 		label := "config  "
 		if i > 0 {
 			label = "        "

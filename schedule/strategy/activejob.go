@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -38,6 +39,7 @@ func polynomial() Def {
 		Params: []param.Spec{activeJobAttempts(), activeJobJitter(), param.JobDuration()},
 		Count:  "attempts",
 		Stream: draw.Own,
+		Config: polynomialConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.Polynomial{Attempts: v.Int("attempts"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
 		},
@@ -65,8 +67,25 @@ func fixed() Def {
 		},
 		Count:  "attempts",
 		Stream: draw.Own,
+		Config: fixedConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.Fixed{Attempts: v.Int("attempts"), Wait: v.Num("wait"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration")}, nil
 		},
 	}
+}
+
+func polynomialConfig(v *param.Values) []string {
+	return withNotes(v, "#",
+		fmt.Sprintf("retry_on SomeError, wait: :polynomially_longer, attempts: %d", v.Int("attempts")),
+		retryJitter(v))
+}
+
+func fixedConfig(v *param.Values) []string {
+	return withNotes(v, "#",
+		fmt.Sprintf("retry_on SomeError, wait: %s.seconds, attempts: %d", param.FormatNumber(v.Num("wait")), v.Int("attempts")),
+		retryJitter(v))
+}
+
+func retryJitter(v *param.Values) string {
+	return "config.active_job.retry_jitter = " + floatRuby(v.Num("jitter")) + "  # or retry_on jitter: " + floatRuby(v.Num("jitter"))
 }

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -39,8 +40,14 @@ func actrunner() Def {
 		Params: append(FetchIntervals(), param.Count("polls", 10, 1, "number of polls")),
 		Count:  "polls",
 		Stream: draw.Own,
+		Config: actrunnerConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.ActRunner{FetchInterval: v.Num("fetch-interval"), FetchIntervalMax: v.Num("fetch-interval-max"), Polls: v.Int("polls")}, nil
 		},
 	}
+}
+
+func actrunnerConfig(v *param.Values) []string {
+	return []string{fmt.Sprintf("config.yaml: runner: { fetch_interval: %s, fetch_interval_max: %s }",
+		param.Dur(v.Num("fetch-interval")), param.Dur(v.Num("fetch-interval-max")))}
 }

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -38,6 +39,7 @@ func aiven() Def {
 		Count:   "calls",
 		Stream:  draw.Java,
 		SeedDoc: "java.util.Random(N), one nextInt(1024) per sleep: the table equals a Java run with new Random(N)",
+		Config:  aivenConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			mode := v.Text("mode")
 			if mode == "cap" && v.Changed("timer") {
@@ -50,4 +52,17 @@ func aiven() Def {
 				Calls: v.Int("calls"), Work: v.Num("work")}, nil
 		},
 	}
+}
+
+func aivenConfig(v *param.Values) []string {
+	var out []string
+	if v.Text("mode") == "cap" {
+		out = append(out, fmt.Sprintf("new Backoff(config)  // config: time remaining () -> %dL, applyTimerRule() false", millis(v.Num("cap"))))
+	} else {
+		out = append(out, fmt.Sprintf("new Backoff(new Timer(Duration.ofMillis(%d)).getBackoffConfig())  // timer started", millis(v.Num("timer"))))
+	}
+	if v.Num("min-delay") > 0 {
+		out = append(out, fmt.Sprintf("// then setMinimumDelay: %d ms", millis(v.Num("min-delay"))))
+	}
+	return out
 }

@@ -33,6 +33,7 @@ func asynq() Def {
 		Stream:      draw.Unseedable,
 		SeedDoc: "not asynq's stream: asynq v0.25+ draws rand.IntN(30) from Go's global math/rand/v2, which no program can " +
 			"seed (v0.24 reseeded a source from the clock's nanoseconds on every call); --seed uses the tool's own stream",
+		Config: asynqConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.Asynq{MaxRetry: v.Int("max-retry"), JobDuration: v.Num("job-duration"), Parameters: paramsOf(v)}, nil
 		},

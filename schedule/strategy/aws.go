@@ -44,6 +44,7 @@ func aws() Def {
 		Stream: draw.CryptoTest,
 		SeedDoc: "crypto/rand in a Go test after testing/cryptotest.SetGlobalRandom(t, N): ChaCha8 keyed with N, " +
 			"7 bytes per jittered wait; the table equals the SDK's RetryDelay calls in that test",
+		Config: awsConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			version, on, err := awsVersion(v)
 			if err != nil {

@@ -51,6 +51,7 @@ func cenkalti() Def {
 		SeedDoc: "Go math/rand rand.New(rand.NewSource(N)).Float64(), one per NextBackOff: v4's stream (the table equals a v4 Retry " +
 			"after rand.Seed(N), with GODEBUG=randseednop=0 on Go 1.24+). v5 draws from the global math/rand/v2, which no program " +
 			"can seed: with --major 5 this is v4's stream through v5's arithmetic, which is the same",
+		Config: cenkaltiConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			major := 5
 			if v.Text("major") == "4" {

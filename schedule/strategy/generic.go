@@ -87,6 +87,7 @@ func curveDef(c curve) Def {
 		Params: append(append([]param.Spec{param.Attempts(5, "attempts in all, including the first")}, c.params...), genericRules()...),
 		Count:  "attempts",
 		Stream: draw.Own,
+		Config: curveConfig(c.name),
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			if err := checkJitter(v); err != nil {
 				return nil, err
@@ -124,6 +125,7 @@ func decorrelated() Def {
 		},
 		Count:  "attempts",
 		Stream: draw.Own,
+		Config: decorrelatedConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			if v.Num("cap") <= 0 {
 				return nil, param.BadInput("decorrelated's --cap must be more than 0 (the longest wait; default 20s), got 0s")

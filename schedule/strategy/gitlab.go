@@ -33,8 +33,20 @@ func gitlab() Def {
 		},
 		Count:  "requests",
 		Stream: draw.None,
+		Config: gitlabConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.GitLab{RequestLatency: v.Num("request-latency"), AcceptTimeout: v.Num("accept-timeout"), Requests: v.Int("requests")}, nil
 		},
+	}
+}
+
+func gitlabConfig(v *param.Values) []string {
+	accept := "ACCEPT_TIMEOUT = 5.minutes (not a setting)"
+	if v.Num("accept-timeout") != 300 {
+		accept = "ACCEPT_TIMEOUT = " + param.FormatNumber(v.Num("accept-timeout")) + ".seconds (patched: GitLab has 5.minutes)"
+	}
+	return []string{
+		"Ci::UpdateBuildStateService::" + accept,
+		"# the runner waits X-GitLab-Trace-Update-Interval (Gitlab::Ci::Runner::Backoff); no runner setting",
 	}
 }

@@ -38,6 +38,7 @@ func goRetry() Def {
 		Stream: draw.Unseedable,
 		SeedDoc: "not the library's stream: go-retry draws from the global math/rand/v2, which no program can seed; " +
 			"this is one schedule from the tool's own stream",
+		Config: goRetryConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			ms, _ := presets.ParseMiddlewares(v.Text("with"))
 			g := presets.GoRetry{Backoff: v.Text("backoff"), Base: param.Dur(v.Num("base")), With: ms, Limit: v.Int("attempts")}

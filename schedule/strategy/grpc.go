@@ -62,6 +62,7 @@ func grpc() Def {
 		Stream: draw.Unseedable,
 		SeedDoc: "not the library's stream: grpc-go draws from the global math/rand/v2, which no program can seed; " +
 			"this is one schedule from the tool's own stream",
+		Config: grpcConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			mode := v.Text("mode")
 			other := "rpc"

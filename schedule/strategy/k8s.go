@@ -50,6 +50,7 @@ func k8s() Def {
 		Stream: draw.GoMath,
 		SeedDoc: "Go math/rand rand.New(rand.NewSource(N)).Float64(), one per Step() when Jitter > 0: the table equals " +
 			"ExponentialBackoff (or retry.OnError) after rand.Seed(N), with GODEBUG=randseednop=0 on Go 1.24+",
+		Config: k8sConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			name := v.Text("preset")
 			b := k8sPresets[name]

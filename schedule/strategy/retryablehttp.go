@@ -39,6 +39,7 @@ func retryableHTTP() Def {
 		SeedDoc: "N is the clock's Nanosecond() when attempt 1 starts (N mod 1e9); each LinearJitterBackoff call reads " +
 			"math/rand.New(math/rand.NewSource((N + elapsed ns) mod 1e9)).Float64(), as the real Client.Do in a " +
 			"testing/synctest bubble (whose clock starts at nanosecond 0) with --seed 0; DefaultBackoff draws nothing",
+		Config: retryableHTTPConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			r := presets.RetryableHTTP{Backoff: v.Text("backoff"), Min: param.Dur(v.Num("retry-wait-min")),
 				Max: param.Dur(v.Num("retry-wait-max")), RetryMax: v.Int("retry-max")}

@@ -33,6 +33,7 @@ func river() Def {
 		Stream: draw.Unseedable,
 		SeedDoc: "not River's stream: River draws from Go's global math/rand/v2, which no program can seed; " +
 			"--seed uses the tool's own stream",
+		Config: riverConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.NewRiver(presets.River{MaxAttempts: v.Int("max-attempts"), JobDuration: v.Num("job-duration"), Params: paramsOf(v)}), nil
 		},

@@ -34,6 +34,7 @@ func sidekiq() Def {
 		Count:       "retries",
 		CountOffset: 1,
 		Stream:      draw.Own,
+		Config:      sidekiqConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			version, _ := parseSidekiqVersion(v.Text("sidekiq-version"))
 			return presets.Sidekiq{Retries: v.Int("retries"), Version: version, JobDuration: v.Num("job-duration")}, nil
@@ -75,4 +76,22 @@ func parseSidekiqVersion(s string) (presets.SidekiqVersion, error) {
 		nums[i] = n
 	}
 	return presets.SidekiqVersion{Major: nums[0], Minor: nums[1], Patch: nums[2]}, nil
+}
+
+func sidekiqConfig(v *param.Values) []string {
+	return withNotes(v, "#",
+		fmt.Sprintf("sidekiq_options retry: %d", v.Int("retries")),
+		"# Sidekiq "+v.Text("sidekiq-version")+": "+sidekiqJitter(v.Text("sidekiq-version")))
+}
+
+func sidekiqJitter(version string) string {
+	var major, minor, patch int
+	fmt.Sscanf(version, "%d.%d.%d", &major, &minor, &patch)
+	switch {
+	case major >= 8:
+		return "jitter rand(10 * (count + 1))"
+	case major == 7 || (major == 6 && (minor > 2 || (minor == 2 && patch >= 2))):
+		return "jitter rand(10) * (count + 1)"
+	}
+	return "jitter rand(30) * (count + 1)"
 }

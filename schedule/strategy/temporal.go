@@ -37,6 +37,7 @@ func temporal() Def {
 		},
 		Count:  "attempts",
 		Stream: draw.None,
+		Config: temporalConfig,
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			t := presets.Temporal{
 				InitialInterval:    time.Duration(v.Num("initial-interval") * float64(time.Second)),
