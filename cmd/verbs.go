@@ -24,6 +24,7 @@ func verbs() []verb {
 		{name: "compare", build: newCompareCmd},
 		{name: "plot", build: newPlotCmd, strategies: true},
 		{name: "explore", build: newExploreCmd, strategies: true},
+		{name: "config", build: newConfigCmd, strategies: true},
 		{name: "version", build: newVersionCmd},
 	}
 }

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/backoffctl/backoffctl/schedule/generic"
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -90,7 +91,7 @@ func awsConfig(v *param.Values) []string {
 		indent + fmt.Sprintf("o.MaxAttempts = %d", v.Int("max-attempts")),
 		indent + "o.MaxBackoff = " + goDur(v.Num("max-backoff")),
 	}
-	if on && v.Num("base-delay") != 0 {
+	if on && v.Num("base-delay") != 0 && param.Dur(v.Num("base-delay")) != 50*time.Millisecond { // 0 and 50ms: the default
 		out = append(out, indent+"o.BaseDelay = "+goDur(v.Num("base-delay")))
 	}
 	out = append(out, "})")
