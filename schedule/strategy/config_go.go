@@ -201,6 +201,9 @@ func temporalConfig(v *param.Values) []string {
 		out = append(out, indent+indent+fmt.Sprintf("MaximumAttempts:    %d,", n))
 	}
 	out = append(out, indent+"},", "}")
+	if v.Num("schedule-to-close-timeout") == 0 {
+		out = append(out, "// ActivityOptions also needs a StartToCloseTimeout (or ScheduleToCloseTimeout); it does not change the waits")
+	}
 	if v.Int("maximum-attempts") == 0 {
 		out = append(out, rowsNote("//", "attempts", v.Int("attempts"), "MaximumAttempts 0 retries without end"))
 	}

@@ -186,6 +186,7 @@ client.Backoff = retryablehttp.LinearJitterBackoff`},
         BackoffCoefficient: 2.0,
     },
 }
+// ActivityOptions also needs a StartToCloseTimeout (or ScheduleToCloseTimeout); it does not change the waits
 // --attempts 10: rows backoffctl prints, not a library setting (MaximumAttempts 0 retries without end)`},
 		{"temporal", map[string]string{"maximum-attempts": "5", "maximum-interval": "1m", "schedule-to-close-timeout": "1h", "backoff-coefficient": "1.5"}, `ao := workflow.ActivityOptions{
     ScheduleToCloseTimeout: time.Hour,

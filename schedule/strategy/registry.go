@@ -61,8 +61,9 @@ type Def struct {
 	SeedDoc string
 	// New builds the strategy from parameter values; an error is an *param.InputError.
 	New func(v *param.Values) (schedule.Strategy, error)
-	// Config is the library's own configuration for values v, one line each, for explore (nil:
-	// explore's own description, or "—").
+	// Config is the library's own configuration for values v, one line each, as explore and
+	// `backoffctl config` print it; a value the library cannot express is said in a trailing
+	// comment. nil: "—".
 	Config func(v *param.Values) []string
 }
 
