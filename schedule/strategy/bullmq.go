@@ -1,7 +1,10 @@
 package strategy
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -46,5 +49,25 @@ func bullmq() Def {
 				Params: paramsOf(v),
 			}), nil
 		},
+		Config: bullmqConfig,
 	}
+}
+
+// bullmqConfig is the job options object for values v, delay in milliseconds; jitter is left
+// out while 0 (its default).
+func bullmqConfig(v *param.Values) []string {
+	backoff := "type: '" + v.Text("type") + "', delay: " + jsNum(math.Round(v.Num("delay")*1e9)/1e6)
+	if j := v.Num("jitter"); j > 0 {
+		backoff += ", jitter: " + jsNum(j)
+	}
+	return append([]string{fmt.Sprintf("{ attempts: %d, backoff: { %s } }", v.Int("attempts"), backoff)}, toolOnly("//", "BullMQ", v)...)
+}
+
+// jsNum is a number as JavaScript prints it: 1000, 0.5, 1.5e-7 (exponents below 1e-6 and from
+// 1e21).
+func jsNum(x float64) string {
+	if a := math.Abs(x); a != 0 && (a < 1e-6 || a >= 1e21) {
+		return strings.Replace(strconv.FormatFloat(x, 'e', -1, 64), "e-0", "e-", 1)
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
 }

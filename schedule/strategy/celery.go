@@ -56,7 +56,38 @@ func celery() Def {
 					paramsIn(v, "retry-backoff-max", "retry-jitter", "max-retries", "default-retry-delay", "job-duration")...),
 			}, nil
 		},
+		Config: celeryConfig,
 	}
+}
+
+// celeryConfig is the task decorator's options for values v. default_retry_delay is printed
+// only while retry_backoff is off, the only case that uses it.
+func celeryConfig(v *param.Values) []string {
+	b := v.Get("retry-backoff")
+	backoff := "False"
+	switch b.Text {
+	case "true":
+		backoff = "True"
+	case "false":
+	default:
+		x, _ := strconv.ParseFloat(b.Text, 64)
+		backoff = pyNum(x)
+	}
+	jitter := "False"
+	if v.Text("retry-jitter") == "true" {
+		jitter = "True"
+	}
+	items := []string{
+		"autoretry_for=(Exception,)",
+		"retry_backoff=" + backoff,
+		"retry_backoff_max=" + pyNum(v.Num("retry-backoff-max")),
+		"retry_jitter=" + jitter,
+		fmt.Sprintf("max_retries=%d", v.Int("max-retries")),
+	}
+	if b.Num == 0 {
+		items = append(items, "default_retry_delay="+pyNum(v.Num("default-retry-delay")))
+	}
+	return append(pack("@app.task(", items, ")"), toolOnly("#", "Celery", v)...)
 }
 
 // celeryBackoff is retry_backoff: true, false or a number, kept with its text and int() of it.

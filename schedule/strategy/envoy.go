@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -56,7 +57,40 @@ func envoy() Def {
 				JobDuration: v.Num("job-duration"), Params: paramsOf(v),
 			}), nil
 		},
+		Config: envoyConfig,
 	}
+}
+
+// envoyConfig is the route's retry_policy in Envoy's YAML for values v; retry_on is needed for
+// any retry and 5xx stands for the conditions the application retries. max_interval is left out
+// while unset (10 x base_interval).
+func envoyConfig(v *param.Values) []string {
+	back := "base_interval: " + protoDuration(v.Num("base-interval"))
+	if v.Num("max-interval") > 0 {
+		back += ", max_interval: " + protoDuration(v.Num("max-interval"))
+	}
+	return append([]string{
+		"retry_policy:",
+		"  retry_on: 5xx",
+		fmt.Sprintf("  num_retries: %d", v.Int("num-retries")),
+		"  retry_back_off: { " + back + " }",
+	}, toolOnly("#", "Envoy", v)...)
+}
+
+// protoDuration is a google.protobuf.Duration in its JSON/YAML form: seconds with 0, 3, 6 or 9
+// fractional digits and an s (25ms is 0.025s).
+func protoDuration(seconds float64) string {
+	ns := int64(param.Dur(seconds))
+	sec, frac := ns/1e9, ns%1e9
+	switch {
+	case frac == 0:
+		return fmt.Sprintf("%ds", sec)
+	case frac%1e6 == 0:
+		return fmt.Sprintf("%d.%03ds", sec, frac/1e6)
+	case frac%1e3 == 0:
+		return fmt.Sprintf("%d.%06ds", sec, frac/1e3)
+	}
+	return fmt.Sprintf("%d.%09ds", sec, frac)
 }
 
 // envoyMillis is PROTOBUF_GET_MS: a duration truncated to whole milliseconds, then Envoy's floor

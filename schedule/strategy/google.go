@@ -78,7 +78,28 @@ func googleAPICore() Def {
 				},
 			}), nil
 		},
+		Config: googleConfig,
 	}
+}
+
+// googleConfig is the Retry object for values v; its arguments are floats, as the library's
+// defaults are.
+func googleConfig(v *param.Values) []string {
+	timeout := "None"
+	if v.Text("timeout") != "none" {
+		timeout = pyFloat(v.Num("timeout"))
+	}
+	items := []string{
+		"initial=" + pyFloat(v.Num("initial")),
+		"maximum=" + pyFloat(v.Num("maximum")),
+		"multiplier=" + pyFloat(v.Num("multiplier")),
+		"timeout=" + timeout,
+	}
+	var only []string
+	if n := v.Int("attempts"); n > 0 {
+		only = append(only, fmt.Sprintf("--attempts %d (rows printed; Retry has no attempt limit)", n))
+	}
+	return append(pack("retry = Retry(", items, ")"), toolOnly("#", "google-api-core", v, only...)...)
 }
 
 // googleTimeout is Retry's timeout: seconds after the first attempt started, or none.

@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"fmt"
+
 	"github.com/backoffctl/backoffctl/schedule"
 	"github.com/backoffctl/backoffctl/schedule/draw"
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -37,6 +39,12 @@ func oban() Def {
 			"tool's own stream",
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.NewOban(presets.Oban{MaxAttempts: v.Int("max-attempts"), JobDuration: v.Num("job-duration"), Params: paramsOf(v)}), nil
+		},
+		Config: func(v *param.Values) []string {
+			return append([]string{
+				fmt.Sprintf("use Oban.Worker, max_attempts: %d", v.Int("max-attempts")),
+				"# backoff/1 not overridden: Oban.Worker's default, 15 + 2^attempt s plus up to 10% (attempt scaled to 20 steps past max_attempts 20)",
+			}, toolOnly("#", "Oban", v)...)
 		},
 	}
 }

@@ -67,7 +67,37 @@ func polly() Def {
 				MaxDelay: maxDelay, UseJitter: v.On("use-jitter"), JobDuration: v.Num("job-duration"), Parameters: params,
 			}, nil
 		},
+		Config: pollyConfig,
 	}
+}
+
+// pollyConfig is the RetryStrategyOptions initializer for values v; MaxDelay is left out while
+// it is null.
+func pollyConfig(v *param.Values) []string {
+	kind := map[string]string{presets.PollyConstant: "Constant", presets.PollyLinear: "Linear", presets.PollyExponential: "Exponential"}
+	items := []string{
+		fmt.Sprintf("MaxRetryAttempts = %d", v.Int("max-retry-attempts")),
+		"BackoffType = DelayBackoffType." + kind[v.Text("backoff-type")],
+		"UseJitter = " + v.Text("use-jitter"),
+		"Delay = " + timeSpan(ticks(v.Num("delay"))),
+	}
+	if v.Num("max-delay") >= 0 {
+		items = append(items, "MaxDelay = "+timeSpan(ticks(v.Num("max-delay"))))
+	}
+	return append(pack("new RetryStrategyOptions { ", items, " }"), toolOnly("//", "Polly", v)...)
+}
+
+// timeSpan is a TimeSpan of t ticks as C# source, exact: TimeSpan.FromSeconds(2) for whole
+// seconds, FromMilliseconds(250) for whole ms, else FromTicks (FromSeconds(double) would go
+// through a double product and truncate).
+func timeSpan(t int64) string {
+	switch {
+	case t%10_000_000 == 0:
+		return fmt.Sprintf("TimeSpan.FromSeconds(%d)", t/10_000_000)
+	case t%10_000 == 0:
+		return fmt.Sprintf("TimeSpan.FromMilliseconds(%d)", t/10_000)
+	}
+	return fmt.Sprintf("TimeSpan.FromTicks(%d)", t)
 }
 
 // ticks is a non-negative number of seconds as TimeSpan ticks (100 ns), truncated.

@@ -1,6 +1,10 @@
 package strategy
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -65,8 +69,73 @@ func resilience4j() Def {
 			}
 			return presets.NewResilience4j(r), nil
 		},
+		Config: resilience4jConfig,
 	}
 }
+
+// resilience4jConfig is the RetryConfig builder for values v, with the IntervalFunction factory's
+// overload that takes exactly the values it uses.
+func resilience4jConfig(v *param.Values) []string {
+	initial := javaDuration(toMillis(v.Num("initial-interval")))
+	m, f := javaDouble(v.Num("multiplier")), javaDouble(v.Num("randomization-factor"))
+	var args []string
+	switch v.Text("interval-function") {
+	case presets.Resilience4jOf:
+		args = []string{initial}
+	case presets.Resilience4jRandomized:
+		args = []string{initial, f}
+	case presets.Resilience4jExponential:
+		args = []string{initial, m}
+	case presets.Resilience4jExponentialRandom:
+		args = []string{initial, m, f}
+	}
+	if v.Num("max-interval") > 0 {
+		args = append(args, javaDuration(toMillis(v.Num("max-interval"))))
+	}
+	fn := "IntervalFunction." + resilience4jFactory(v.Text("interval-function")) + "(" + strings.Join(args, ", ") + ")"
+	out := []string{
+		"RetryConfig config = RetryConfig.custom()",
+		fmt.Sprintf("    .maxAttempts(%d)", v.Int("max-attempts")),
+		"    .intervalFunction(" + fn + ")",
+		"    .build();",
+	}
+	return append(out, toolOnly("//", "Resilience4j", v)...)
+}
+
+// resilience4jFactory is IntervalFunction's factory method for an --interval-function value.
+func resilience4jFactory(name string) string {
+	switch name {
+	case presets.Resilience4jRandomized:
+		return "ofRandomized"
+	case presets.Resilience4jExponential:
+		return "ofExponentialBackoff"
+	case presets.Resilience4jExponentialRandom:
+		return "ofExponentialRandomBackoff"
+	}
+	return "of"
+}
+
+// javaDuration is a java.time.Duration of whole milliseconds: Duration.ofSeconds(2) when whole
+// seconds, else Duration.ofMillis(500).
+func javaDuration(ms int64) string {
+	if ms != 0 && ms%1000 == 0 {
+		return "Duration.ofSeconds(" + javaLong(ms/1000) + ")"
+	}
+	return "Duration.ofMillis(" + javaLong(ms) + ")"
+}
+
+// javaLong is a long as Java source: an int literal while it fits, else with the L suffix.
+func javaLong(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n > math.MaxInt32 || n < math.MinInt32 {
+		s += "L"
+	}
+	return s
+}
+
+// javaDouble is a double as Java source: 2.0, 1.5, 1e-05 (Python's float repr reads as the same
+// Java double).
+func javaDouble(x float64) string { return pyFloat(x) }
 
 // nonZero marks a duration whose 0 switches its rule off.
 func nonZero(s param.Spec) param.Spec {

@@ -102,5 +102,67 @@ func springRetry() Def {
 			}
 			return presets.NewSpringRetry(s), nil
 		},
+		Config: springRetryConfig,
 	}
+}
+
+// springRetryConfig is @Retryable with its @Backoff where the annotation builds the same policy
+// (Spring's BackOffPolicyBuilder: multiplier > 0 gives the exponential policies, with maxDelay
+// only when above delay, else 30000; maxDelay above delay without a multiplier gives the uniform
+// random one; else fixed), and the RetryTemplate setters where it cannot: no back-off (@Retryable
+// always backs off, 1000 ms by default), a maxInterval at or below initialInterval, a
+// maxBackOffPeriod at or below minBackOffPeriod. Intervals are the whole ms the policy uses.
+func springRetryConfig(v *param.Values) []string {
+	ms := func(name string) int64 { return max(toMillis(v.Num(name)), 1) }
+	n := v.Int("max-attempts")
+	multiplier := max(v.Num("multiplier"), 1)
+	retryable := func(backoff ...string) []string {
+		return pack(fmt.Sprintf("@Retryable(maxAttempts = %d, backoff = @Backoff(", n), backoff, "))")
+	}
+	var out []string
+	policy, setters := "", []string(nil)
+	switch p := v.Text("back-off-policy"); p {
+	case presets.SpringExponential, presets.SpringExponentialRandom:
+		initial, most := ms("initial-interval"), ms("max-interval")
+		policy = "ExponentialBackOffPolicy"
+		if p == presets.SpringExponentialRandom {
+			policy = "ExponentialRandomBackOffPolicy"
+		}
+		if most > initial {
+			items := []string{"delay = " + javaLong(initial), "multiplier = " + javaDouble(multiplier), "maxDelay = " + javaLong(most)}
+			if p == presets.SpringExponentialRandom {
+				items = append(items, "random = true")
+			}
+			out = retryable(items...)
+		} else {
+			setters = []string{"setInitialInterval(" + javaLong(initial) + ")", "setMultiplier(" + javaDouble(multiplier) + ")",
+				"setMaxInterval(" + javaLong(most) + ")"}
+		}
+	case presets.SpringFixed:
+		out = retryable("delay = " + javaLong(ms("back-off-period")))
+	case presets.SpringUniformRandom:
+		lo, hi := ms("min-back-off-period"), ms("max-back-off-period")
+		if hi > lo {
+			out = retryable("delay = "+javaLong(lo), "maxDelay = "+javaLong(hi))
+		} else {
+			policy = "UniformRandomBackOffPolicy"
+			setters = []string{"setMinBackOffPeriod(" + javaLong(lo) + ")", "setMaxBackOffPeriod(" + javaLong(hi) + ")"}
+		}
+	default:
+		policy = "NoBackOffPolicy"
+	}
+	if out == nil {
+		out = []string{"RetryTemplate template = new RetryTemplate();",
+			fmt.Sprintf("template.setRetryPolicy(new SimpleRetryPolicy(%d));", n)}
+		if len(setters) > 0 {
+			out = append(out, policy+" backOff = new "+policy+"();")
+			for _, s := range setters {
+				out = append(out, "backOff."+s+";")
+			}
+			out = append(out, "template.setBackOffPolicy(backOff);")
+		} else {
+			out = append(out, "// RetryTemplate's default back-off: NoBackOffPolicy")
+		}
+	}
+	return append(out, toolOnly("//", "Spring Retry", v)...)
 }

@@ -1,6 +1,9 @@
 package strategy
 
 import (
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule"
@@ -73,6 +76,7 @@ func tenacity() Def {
 		Stream:  draw.Python,
 		SeedDoc: "CPython random.seed(N), then one random.uniform / random.random per sleep (none for the attempt that stops): the table equals a tenacity run after random.seed(N)",
 		New:     newTenacity,
+		Config:  tenacityConfig,
 	}
 }
 
@@ -143,4 +147,117 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// tenacityDefaults are each wait argument's default in tenacity 8.2.1's signatures (wait_random's
+// max is 1, handled apart); an argument at its default is left out of the printed call.
+var tenacityDefaults = map[string]float64{
+	"multiplier": 1, "min": 0, "max": presets.MaxWait, "exp-base": 2, "initial": 1, "jitter": 1, "start": 0, "increment": 100,
+}
+
+// tenacityConfig is the @retry decorator for values v: the wait with its arguments that differ
+// from tenacity's defaults, and the stop.
+func tenacityConfig(v *param.Values) []string {
+	wait := v.Text("wait")
+	var takes []string
+	for _, w := range tenacityWaits {
+		if w.name == wait {
+			takes = w.args
+		}
+	}
+	var args []string
+	for _, a := range takes {
+		x, def := v.Num(a), tenacityDefaults[a]
+		if wait == "random" && a == "max" {
+			if !v.Changed("max") {
+				continue
+			}
+			def = 1
+		}
+		switch {
+		case a == "wait-fixed":
+			args = append(args, pyNum(x))
+		case x != def:
+			args = append(args, strings.ReplaceAll(a, "-", "_")+"="+pyNum(x))
+		}
+	}
+	call := "wait_" + strings.ReplaceAll(wait, "-", "_") + "(" + strings.Join(args, ", ") + ")"
+	var stops []string
+	attemptStop := v.Changed("stop-after-attempt") || v.Int("stop-after-attempt") > 0
+	if attemptStop {
+		stops = append(stops, fmt.Sprintf("stop_after_attempt(%d)", v.Int("stop-after-attempt")))
+	}
+	if v.Changed("stop-after-delay") {
+		stops = append(stops, "stop_after_delay("+pyNum(v.Num("stop-after-delay"))+")")
+	}
+	items := []string{"wait=" + call}
+	switch len(stops) {
+	case 1:
+		items = append(items, "stop="+stops[0])
+	case 2:
+		items = append(items, "stop=("+stops[0]+" | "+stops[1]+")")
+	}
+	out := pack("@retry(", items, ")")
+	var only []string
+	if !attemptStop && (!v.Changed("stop-after-delay") || v.Changed("attempts")) {
+		only = append(only, fmt.Sprintf("--attempts %d (rows printed; stop_never retries forever)", v.Int("attempts")))
+	}
+	return append(out, toolOnly("#", "tenacity", v, only...)...)
+}
+
+// pack prints a call or literal: open, the items separated by ", ", close, on lines of at most
+// about 80 columns; continuation lines are indented four spaces.
+func pack(open string, items []string, closing string) []string {
+	const width = 80
+	var out []string
+	line := open
+	for i, it := range items {
+		sep := ", "
+		if i == len(items)-1 {
+			sep = closing
+		}
+		if i > 0 && len(line)+len(it)+len(sep) > width {
+			out = append(out, strings.TrimRight(line, " "))
+			line = "    "
+		}
+		line += it + sep
+	}
+	if len(items) == 0 {
+		line += closing
+	}
+	return append(out, line)
+}
+
+// toolOnly is the comment line, in the language's comment syntax, that lists the values the
+// library cannot express: --job-duration when not 0 and the extra notes given. Nothing when
+// there are none.
+func toolOnly(comment, library string, v *param.Values, notes ...string) []string {
+	if v.Num("job-duration") != 0 {
+		notes = append(notes, "--job-duration "+v.Show("job-duration")+" (each attempt's run time)")
+	}
+	if len(notes) == 0 {
+		return nil
+	}
+	return []string{comment + " backoffctl only, not a " + library + " setting: " + strings.Join(notes, "; ")}
+}
+
+// pyNum prints a number as Python source: an int when integral (so exponents stay exact, as
+// tenacity computes them with ints), else the shortest float repr (0.5, 1e-05, 1e+16).
+func pyNum(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e16 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return pyFloat(x)
+}
+
+// pyFloat prints a float as Python's repr does: 1.0, 0.5, 1e-05, 1e+16.
+func pyFloat(x float64) string {
+	if a := math.Abs(x); a != 0 && (a < 1e-4 || a >= 1e16) {
+		return strconv.FormatFloat(x, 'e', -1, 64)
+	}
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
 }
