@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/draw"
@@ -107,6 +108,24 @@ func TestListFields(t *testing.T) {
 		}
 		if d.Group == Library && d.Version == "" {
 			t.Errorf("%s: no version", d.Name)
+		}
+	}
+}
+
+// Every strategy says its configuration (the library's own lines, or "—" with the reason) at its
+// defaults: none is left without one.
+func TestEveryStrategyHasConfig(t *testing.T) {
+	for _, d := range All() {
+		if d.Config == nil {
+			t.Errorf("%s: no Config", d.Name)
+			continue
+		}
+		lines := d.Config(d.Defaults())
+		if len(lines) == 0 || strings.TrimSpace(strings.Join(lines, "")) == "" {
+			t.Errorf("%s: empty config", d.Name)
+		}
+		if len(lines) == 1 && lines[0] == "—" {
+			t.Errorf("%s: config \"—\" without a reason", d.Name)
 		}
 	}
 }
