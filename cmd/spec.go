@@ -286,7 +286,3 @@ func (o *sampleOptions) plan(g *globalOptions, policies []*specPolicy) error {
 	}
 	return nil
 }
-
-// length is how many rows the policy's columns span: its own rows, or more when some draws reach
-// further.
-func (e *evaluated) length() int { return max(len(e.rows), len(e.bounds), len(e.q.Start)) }

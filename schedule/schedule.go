@@ -117,15 +117,6 @@ func ReserveRows(rows []Row, n int) []Row {
 	return rows[:0]
 }
 
-// resize returns rows with length n, reusing its storage. Rows keep whatever Extra values they
-// had: a strategy writes every field it has columns for.
-func resize(rows []Row, n int) []Row {
-	if cap(rows) < n {
-		return make([]Row, n)
-	}
-	return rows[:n]
-}
-
 // StartSum accumulates start times. A start is the sum of the waits before it (each a bit-exact float
 // of the modelled system), kept with a Neumaier compensation term and then rounded to the
 // nanosecond, the resolution of any real scheduler's clock: ActiveJob's fifth execution starts at

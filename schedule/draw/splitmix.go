@@ -34,16 +34,3 @@ func (g *SplitMix) Unit() float64 { return float64(float64(int64(g.next()>>11)) 
 
 // Intn returns floor(u*n) for a fresh draw u, so seeded and fixed draws share one convention.
 func (g *SplitMix) Intn(n int64) int64 { return ScaleDiscrete(g.Unit(), n) }
-
-// SeedState is the state Reseed(seed, stream) gives, for callers that step several generators
-// in registers (NextUnit).
-func SeedState(seed int64, stream uint64) uint64 {
-	return uint64(seed) ^ mix64(stream+0x9e3779b97f4a7c15)
-}
-
-// NextUnit is Unit on a generator in state: it returns the state after the draw and the draw.
-// (The 53 bits are converted as a signed integer, one instruction on amd64, to the same float.)
-func NextUnit(state uint64) (uint64, float64) {
-	state += 0x9e3779b97f4a7c15
-	return state, float64(float64(int64(mix64(state)>>11)) * 0x1p-53)
-}
