@@ -16,13 +16,13 @@ import (
 // testHookAfterCreate, right after the temporary file is created.
 var testHookBeforeRename, testHookAfterCreate func()
 
-// writeAtomic replaces path with data: it writes a temporary file in the same directory, syncs it
+// writeAtomic replaces path (relative to p's directory) with data: it writes a temporary file in the same directory, syncs it
 // and renames it over path, so readers see the old file or the new one, never a part. A symlink is
 // followed and its final target replaced; a new file gets 0666 less the umask, an existing one
 // keeps its mode. On any error, and on SIGINT or SIGTERM, the old file is untouched and the
 // temporary file removed.
-func writeAtomic(path string, data []byte) (err error) {
-	target, err := resolveLinks(path)
+func writeAtomic(p process, path string, data []byte) (err error) {
+	target, err := resolveLinks(p.path(path))
 	if err != nil {
 		return badInput("cannot write --output %s: %v", path, unwrapPath(err))
 	}

@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -157,7 +156,7 @@ func reportChecks(g *globalOptions, results []analyze.Result, withPolicy bool, p
 	if err := g.emit(t); err != nil {
 		return err
 	}
-	annotate := os.Getenv("GITHUB_ACTIONS") == "true"
+	annotate := g.getenv("GITHUB_ACTIONS") == "true"
 	failed := 0
 	for i, r := range results {
 		if r.OK {

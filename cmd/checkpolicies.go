@@ -8,7 +8,7 @@ import (
 
 // runPolicies checks every policy of a YAML file.
 func runPolicies(g *globalOptions, path string) error {
-	policies, err := loadPolicies(path)
+	policies, err := loadPolicies(g.process, path)
 	if err != nil {
 		return err
 	}

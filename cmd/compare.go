@@ -55,7 +55,7 @@ func (o *compareOptions) run(g *globalOptions, fs *pflag.FlagSet, args []string)
 	if err := o.sample.validate(fs, true); err != nil {
 		return err
 	}
-	policies, err := loadSpecs("compare", o.policyFile, args)
+	policies, err := loadSpecs(g.process, "compare", o.policyFile, args)
 	if err != nil {
 		return err
 	}

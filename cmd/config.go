@@ -77,7 +77,7 @@ func writeConfig(g *globalOptions, def strategy.Def, lines []string) error {
 		return badInput("config prints text or JSON: -o %s does not apply (use -o plain or -o json)", name)
 	}
 	if g.output != "" {
-		return writeAtomic(g.output, buf.Bytes())
+		return writeAtomic(g.process, g.output, buf.Bytes())
 	}
 	_, err := g.stdout.Write(buf.Bytes())
 	return err

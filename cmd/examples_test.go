@@ -99,9 +99,10 @@ func strategyDefaults() []example {
 }
 
 // TestExamplesRun runs every example of every --help, every command line of README.md and every
-// strategy at its defaults, as printed, through a shell (so `&&`, `|` and `~` mean what they
-// mean to a reader), with the test binary as backoffctl, in an empty directory with an empty home
-// and testdata/policies.yaml beside it. Each must exit 0; explore, which needs a terminal, must
+// strategy at its defaults, as printed, in an empty directory with an empty home and
+// testdata/policies.yaml beside it: a line the shell would only split into words runs in process,
+// any other through a shell (so `&&`, `|` and `~` mean what they mean to a reader) with the test
+// binary as backoffctl. Each must exit 0; explore, which needs a terminal, must
 // get as far as asking for one.
 func TestExamplesRun(t *testing.T) {
 	if testing.Short() {
@@ -135,16 +136,33 @@ func TestExamplesRun(t *testing.T) {
 			if err := os.Mkdir(home, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			// Where man(1) is not installed, it stands for "the page is there".
-			script := "set -e\ncommand -v man >/dev/null || man() { test -s \"$1\"; }\n" + e.line
-			c := exec.CommandContext(ctx, "sh", "-c", script)
-			c.Dir = dir
-			c.Env = append(os.Environ(), "HOME="+home, "NO_COLOR=", "COLUMNS=", "GITHUB_ACTIONS=", "MANPAGER=cat", "PAGER=cat")
 			var out, errOut bytes.Buffer
-			c.Stdout, c.Stderr = &out, &errOut
-			err := c.Run()
+			var err error
+			if args, ok := plainWords(e.line); ok && args[0] == "backoffctl" {
+				// A plain command line runs in process: the shell would only split its words.
+				p := process{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, dir: dir, getenv: func(k string) string {
+					switch k {
+					case "HOME":
+						return home
+					case "NO_COLOR", "COLUMNS", "GITHUB_ACTIONS":
+						return ""
+					}
+					return os.Getenv(k)
+				}}
+				if code := runIn(args[1:], p); code != 0 {
+					err = fmt.Errorf("exit status %d", code)
+				}
+			} else {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				// Where man(1) is not installed, it stands for "the page is there".
+				script := "set -e\ncommand -v man >/dev/null || man() { test -s \"$1\"; }\n" + e.line
+				c := exec.CommandContext(ctx, "sh", "-c", script)
+				c.Dir = dir
+				c.Env = append(os.Environ(), "HOME="+home, "NO_COLOR=", "COLUMNS=", "GITHUB_ACTIONS=", "MANPAGER=cat", "PAGER=cat")
+				c.Stdout, c.Stderr = &out, &errOut
+				err = c.Run()
+			}
 			if strings.HasPrefix(e.line, "backoffctl explore") {
 				if !strings.HasPrefix(errOut.String(), "backoffctl: explore needs a terminal on stdin and stdout") {
 					t.Errorf("%s: %s: stderr %q, want only the request for a terminal", e.where, e.line, errOut.String())
@@ -158,5 +176,61 @@ func TestExamplesRun(t *testing.T) {
 				t.Errorf("%s: %s: printed nothing", e.where, e.line)
 			}
 		})
+	}
+}
+
+// plainWords splits line into words as sh does when it has nothing for the shell to do but split
+// (blanks, and quotes without escapes inside); ok is false for anything else: operators,
+// redirections, expansions, escapes, more than one line.
+func plainWords(line string) (words []string, ok bool) {
+	if strings.ContainsAny(line, "|&;<>()$`\\~*?[]#{}=\n!") {
+		return nil, false
+	}
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case ' ', '\t':
+			if inWord {
+				words, inWord = append(words, w.String()), false
+				w.Reset()
+			}
+		case '\'', '"':
+			end := strings.IndexByte(line[i+1:], c)
+			if end < 0 {
+				return nil, false
+			}
+			w.WriteString(line[i+1 : i+1+end])
+			i += 1 + end
+			inWord = true
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, len(words) > 0
+}
+
+func TestPlainWords(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{`backoffctl table polynomial --attempts 25`, []string{"backoffctl", "table", "polynomial", "--attempts", "25"}},
+		{`backoffctl compare "polynomial --attempts 25"  'sidekiq --retries 5'`, []string{"backoffctl", "compare", "polynomial --attempts 25", "sidekiq --retries 5"}},
+		{`backoffctl plot a"b c"d`, []string{"backoffctl", "plot", "ab cd"}},
+		{`backoffctl table polynomial > out.txt`, nil},
+		{`backoffctl man ~/man`, nil},
+		{`backoffctl table "polynomial`, nil},
+		{`backoffctl table "$X"`, nil},
+		{"backoffctl table\nbackoffctl solve", nil},
+	} {
+		got, ok := plainWords(c.line)
+		if ok != (c.want != nil) || strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("plainWords(%q) = %q, %v; want %q", c.line, got, ok, c.want)
+		}
 	}
 }

@@ -61,9 +61,9 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
 			return err
 		}
 	}
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := lipgloss.NewRenderer(g.stdout)
 	r.SetColorProfile(termenv.Ascii)
-	if useColor(g.color, true) {
+	if useColor(g.getenv, g.color, true) {
 		r.SetColorProfile(termenv.ANSI)
 	}
 	opts := explore.Options{
@@ -71,11 +71,11 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
 		Envelope: o.envelope, Percentiles: o.percentiles, Samples: o.samples, Lang: g.lang,
 		Table: runTable, Renderer: r,
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(g.stdout) {
+	if !isTerminal(g.stdin) || !isTerminal(g.stdout) {
 		m := explore.New(opts)
 		return badInput("explore needs a terminal on stdin and stdout; for a schedule in a script use: %s", m.CommandLine())
 	}
-	return explore.Run(opts, os.Stdin, os.Stdout)
+	return explore.Run(opts, g.stdin.(*os.File), g.stdout.(*os.File))
 }
 
 // runTable runs a backoffctl command line in process, for explore's exports: the file is what

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -43,13 +44,44 @@ const defaultVersion = "0.1.0-dev"
 
 // Main runs backoffctl with os.Args and returns the process exit code.
 func Main() int {
-	return run(os.Args[1:], os.Stdout, os.Stderr)
+	return runIn(os.Args[1:], osProcess())
 }
 
-// run executes one command line. Everything is written to stdout only after it has been fully
-// computed and rendered, so a failure leaves stdout empty.
+// process is what a command line sees of the process it runs in: the standard streams, the
+// environment and the working directory. Main takes them from package os; tests run command
+// lines in process with their own.
+type process struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	// dir is where relative file names are found; "" is the working directory.
+	dir string
+}
+
+func osProcess() process {
+	return process{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+}
+
+// path is name as the process opens it: relative to p.dir when that is set.
+func (p process) path(name string) string {
+	if p.dir == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return p.dir + string(filepath.Separator) + name
+}
+
+// run executes one command line with the process's own stdin and environment.
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdout, stderr, args...)
+	p := osProcess()
+	p.stdout, p.stderr = stdout, stderr
+	return runIn(args, p)
+}
+
+// runIn executes one command line. Everything is written to stdout only after it has been fully
+// computed and rendered, so a failure leaves stdout empty.
+func runIn(args []string, p process) int {
+	stderr := p.stderr
+	root := newRoot(p, args...)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		// Only a shell asking for completions needs every flag's words: registering them
 		// walks every command's flags and took most of a table's start-up.

@@ -17,7 +17,7 @@ import (
 // commands, flags, help and examples the binary has. The pages are plain roff written here, not by
 // cobra's doc package: that one converts markdown through blackfriday, whose package init alone
 // costs every command about a millisecond of start-up.
-func newManCmd(root *cobra.Command) *cobra.Command {
+func newManCmd(g *globalOptions, root *cobra.Command) *cobra.Command {
 	return &cobra.Command{
 		Use:     "man DIR",
 		Short:   "Write man pages for every command into DIR",
@@ -31,31 +31,31 @@ func newManCmd(root *cobra.Command) *cobra.Command {
 		RunE: func(_ *cobra.Command, args []string) error {
 			// DIR itself may be created, never a chain of directories for a mistyped path.
 			dir := args[0]
-			if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
+			if err := os.Mkdir(g.path(dir), 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
 				if errors.Is(err, fs.ErrNotExist) {
 					return badInput("cannot create %s: %s does not exist (backoffctl man creates one directory, not its parents)", dir, filepath.Dir(filepath.Clean(dir)))
 				}
 				return badInput("cannot create %s: %v", dir, unwrapPath(err))
 			}
-			if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			if info, err := os.Stat(g.path(dir)); err != nil || !info.IsDir() {
 				return badInput("cannot write man pages into %s: not a directory", dir)
 			}
-			return writeManTree(root, dir)
+			return writeManTree(g, root, dir)
 		},
 	}
 }
 
 // writeManTree writes c's page and its subcommands' pages.
-func writeManTree(c *cobra.Command, dir string) error {
+func writeManTree(g *globalOptions, c *cobra.Command, dir string) error {
 	if c.Hidden || c.Name() == "help" {
 		return nil
 	}
 	name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
-	if err := writeAtomic(filepath.Join(dir, name), manPage(c)); err != nil {
+	if err := writeAtomic(g.process, filepath.Join(dir, name), manPage(c)); err != nil {
 		return err
 	}
 	for _, sub := range c.Commands() {
-		if err := writeManTree(sub, dir); err != nil {
+		if err := writeManTree(g, sub, dir); err != nil {
 			return err
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // emit renders t in the chosen format and writes it to stdout or, atomically, to --output.
 func (g *globalOptions) emit(t *format.Table) error {
 	terminal := g.output == "" && isTerminal(g.stdout)
-	colour := useColor(g.color, terminal)
+	colour := useColor(g.getenv, g.color, terminal)
 	name := g.format
 	if name == "auto" && !g.formatGiven && g.output != "" {
 		name = formatForFile(g.output)
@@ -42,7 +42,7 @@ func (g *globalOptions) emit(t *format.Table) error {
 		return err
 	}
 	if g.output != "" {
-		return writeAtomic(g.output, buf.Bytes())
+		return writeAtomic(g.process, g.output, buf.Bytes())
 	}
 	_, err := g.stdout.Write(buf.Bytes())
 	return err
@@ -64,7 +64,7 @@ func (g *globalOptions) resolvedFormat() string {
 // width), else the terminal's own size read from the file descriptor (an ioctl: nothing is sent
 // to the terminal), else no limit (piped output keeps the full form).
 func (g *globalOptions) width(terminal bool) int {
-	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
+	if n, err := strconv.Atoi(strings.TrimSpace(g.getenv("COLUMNS"))); err == nil && n > 0 {
 		return n
 	}
 	if f, ok := g.stdout.(*os.File); ok && terminal {
@@ -86,17 +86,17 @@ func isTerminal(w any) bool {
 // NO_COLOR (any non-empty value) turns colour off and wins over the rest, CLICOLOR=0 and
 // TERM=dumb turn it off, CLICOLOR_FORCE (non-empty, not 0) turns it on even when piped, and
 // otherwise colour follows the terminal.
-func useColor(mode string, terminal bool) bool {
+func useColor(getenv func(string) string, mode string, terminal bool) bool {
 	switch mode {
 	case "always":
 		return true
 	case "never":
 		return false
 	}
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("CLICOLOR") == "0" || os.Getenv("TERM") == "dumb" {
+	if getenv("NO_COLOR") != "" || getenv("CLICOLOR") == "0" || getenv("TERM") == "dumb" {
 		return false
 	}
-	if f := os.Getenv("CLICOLOR_FORCE"); f != "" && f != "0" {
+	if f := getenv("CLICOLOR_FORCE"); f != "" && f != "0" {
 		return true
 	}
 	return terminal

@@ -39,7 +39,7 @@ shares its markers with it in turns, and the legend says "same line as".`,
 			if err := o.sample.validate(c.Flags(), true); err != nil {
 				return err
 			}
-			policies, err := loadSpecs("plot", o.policyFile, args)
+			policies, err := loadSpecs(g.process, "plot", o.policyFile, args)
 			if err != nil {
 				return err
 			}
@@ -104,10 +104,10 @@ func (o *plotOptions) run(g *globalOptions, policies []*specPolicy) error {
 		if err != nil {
 			return err
 		}
-		return writeAtomic(g.output, data)
+		return writeAtomic(g.process, g.output, data)
 	}
 	terminal := isTerminal(g.stdout)
-	return plot.Terminal(g.stdout, c, terminalWidth(g.stdout), o.height, useColor(g.color, terminal))
+	return plot.Terminal(g.stdout, c, terminalWidth(g.getenv, g.stdout), o.height, useColor(g.getenv, g.color, terminal))
 }
 
 // chart turns the evaluated policies into series: each policy's line at its draws, its envelope
@@ -163,8 +163,8 @@ func (o *plotOptions) chart(evals []*evaluated) *plot.Chart {
 
 // terminalWidth is the chart's width: COLUMNS when set, else the terminal's width read with an
 // ioctl on stdout (never by querying the terminal), else 80.
-func terminalWidth(stdout any) int {
-	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+func terminalWidth(getenv func(string) string, stdout any) int {
+	if n, err := strconv.Atoi(getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
 	if f, ok := stdout.(*os.File); ok && isTerminal(f) {

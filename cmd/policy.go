@@ -55,8 +55,8 @@ func (p *policy) Set(key, value string) error {
 
 // loadPolicies reads and validates a policy file: unknown keys, wrong types and bad values are
 // errors naming the file and line.
-func loadPolicies(path string) ([]*policy, error) {
-	data, name, err := readPolicyFile(path)
+func loadPolicies(p process, path string) ([]*policy, error) {
+	data, name, err := readPolicyFile(p, path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,8 +65,8 @@ func loadPolicies(path string) ([]*policy, error) {
 
 // loadSchedules is loadPolicies for compare and plot, which use the schedules alone: a policy
 // without assert is accepted.
-func loadSchedules(path string) ([]*policy, error) {
-	data, name, err := readPolicyFile(path)
+func loadSchedules(p process, path string) ([]*policy, error) {
+	data, name, err := readPolicyFile(p, path)
 	if err != nil {
 		return nil, err
 	}

@@ -11,15 +11,15 @@ import (
 // readPolicyFile reads --policy: a regular file, or stdin for "-", at most policyfile.MaxBytes.
 // It returns the name errors give the file ("<stdin>" for stdin). Anything else (a FIFO, a device,
 // a directory) is refused at once: it could block forever or never end.
-func readPolicyFile(path string) (data []byte, name string, err error) {
+func readPolicyFile(p process, path string) (data []byte, name string, err error) {
 	var r io.Reader
 	name = path
 	if path == "-" {
-		r, name = os.Stdin, "<stdin>"
+		r, name = p.stdin, "<stdin>"
 	} else {
 		// O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for a
 		// regular file. The type is checked on the open file, so it cannot change in between.
-		f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		f, err := os.OpenFile(p.path(path), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
 			return nil, "", badInput("cannot read --policy %s: %v", path, unwrapPath(err))
 		}

@@ -20,12 +20,18 @@ type globalOptions struct {
 	units       string // --units: auto, human, seconds or both
 	command     string // the command line that reproduces the output, for markdown
 	focus       string // the one strategy the command line runs, when it names one
-	stdout      io.Writer
-	stderr      io.Writer
+	process
 }
 
 func newRootCmd(stdout, stderr io.Writer, args ...string) *cobra.Command {
-	g := &globalOptions{stdout: stdout, stderr: stderr, focus: focusOf(args)}
+	p := osProcess()
+	p.stdout, p.stderr = stdout, stderr
+	return newRoot(p, args...)
+}
+
+func newRoot(p process, args ...string) *cobra.Command {
+	g := &globalOptions{process: p, focus: focusOf(args)}
+	stdout, stderr := p.stdout, p.stderr
 	root := &cobra.Command{
 		Use:   "backoffctl",
 		Short: "Retry and backoff schedules of real systems, exact",
@@ -81,7 +87,7 @@ markdown, CSV or JSON.`,
 		for _, v := range verbs() {
 			root.AddCommand(v.build(g))
 		}
-		root.AddCommand(newManCmd(root))
+		root.AddCommand(newManCmd(g, root))
 		strictCompletion(root)
 		strictHelp(root)
 	}

@@ -159,20 +159,20 @@ func parseSpecs(verb string, specs []string) ([]*specPolicy, error) {
 }
 
 // loadSpecs reads the policies of compare and plot: specs, or a policy file.
-func loadSpecs(verb, policyFile string, args []string) ([]*specPolicy, error) {
+func loadSpecs(p process, verb, policyFile string, args []string) ([]*specPolicy, error) {
 	if policyFile != "" {
 		if len(args) > 0 {
 			return nil, badInput("%s --policy takes no specs, got %q", verb, args[0])
 		}
-		return policySpecs(policyFile)
+		return policySpecs(p, policyFile)
 	}
 	return parseSpecs(verb, args)
 }
 
 // policySpecs reads every policy of a check policy file, named after it. Their assert sections
 // may be left out; given, they are validated as check does, and not used.
-func policySpecs(path string) ([]*specPolicy, error) {
-	policies, err := loadSchedules(path)
+func policySpecs(p process, path string) ([]*specPolicy, error) {
+	policies, err := loadSchedules(p, path)
 	if err != nil {
 		return nil, err
 	}

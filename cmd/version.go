@@ -59,7 +59,7 @@ func newVersionCmd(g *globalOptions) *cobra.Command {
 			}
 			if f == "plain" || f == "color" || f == "auto" {
 				if g.output != "" {
-					return writeAtomic(g.output, []byte(versionLine()))
+					return writeAtomic(g.process, g.output, []byte(versionLine()))
 				}
 				_, err := io.WriteString(g.stdout, versionLine())
 				return err
