@@ -183,7 +183,7 @@ func TestExamplesRun(t *testing.T) {
 // (blanks, and quotes without escapes inside); ok is false for anything else: operators,
 // redirections, expansions, escapes, more than one line.
 func plainWords(line string) (words []string, ok bool) {
-	if strings.ContainsAny(line, "|&;<>()$`\\~*?[]#{}=\n!") {
+	if strings.ContainsAny(line, "|&;<>()$`\\~*?[]#{}\n!") {
 		return nil, false
 	}
 	var w strings.Builder
