@@ -23,7 +23,7 @@ func exactPercentiles(s schedule.Strategy, n int, seed int64, percents []float64
 		g.Reseed(seed, uint64(i))
 		rows = s.Fill(&g, rows)
 		for len(cols) < 2*len(rows) {
-			cols = append(cols, nil)
+			cols = append(cols, make([]float64, 0, n))
 		}
 		for r, row := range rows {
 			cols[2*r] = append(cols[2*r], row.Start)
