@@ -50,18 +50,23 @@ func FillFromColumns(s ColumnWriter, d Draws, rows []Row) []Row {
 // has room (else twice its capacity at least, as append grows, so a slice reused for schedules of
 // growing length is not reallocated for every one). Row k's attempt is k, a row has a wait when
 // its wait column holds one, and Extra is zero: a strategy with columns writes its own.
+//
+// Rows are written field by field over zeroed storage (a fresh slice, or the reused one cleared
+// once): solve lays out schedules of 100000 rows, and storing a whole Row, whose Extra holds
+// strings, costs a write barrier per row while the collector runs.
 func RowsFromColumns(vals []float64, rows []Row) []Row {
 	n := len(vals) / 2
 	if cap(rows) < n {
 		rows = make([]Row, n, max(n, 2*cap(rows)))
+	} else {
+		rows = rows[:n]
+		clear(rows)
 	}
-	rows = rows[:n]
 	for r := range rows {
-		w := vals[2*r+1]
-		if math.IsNaN(w) {
-			rows[r] = Row{Attempt: r + 1, Start: vals[2*r]}
-		} else {
-			rows[r] = Row{Attempt: r + 1, Start: vals[2*r], Wait: w, HasWait: true}
+		row := &rows[r]
+		row.Attempt, row.Start = r+1, vals[2*r]
+		if w := vals[2*r+1]; !math.IsNaN(w) {
+			row.Wait, row.HasWait = w, true
 		}
 	}
 	return rows
