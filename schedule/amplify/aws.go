@@ -28,7 +28,7 @@ import "fmt"
 //
 // (for v1.47 above x*, c·x > i(1 − x) holds). At x* the two forms meet, and W → 1 as x → 1.
 // For 3 attempts (N = 2) at the defaults: v1.48 (c 14, i 1) d(x) = 1 − x − 14x² − 14x³,
-// x* ≈ 0.2151; v1.47 (c 5, i 1) d(x) = 1 − 5x² − 6x³, x* ≈ 0.3703.
+// x* ≈ 0.21486; v1.47 (c 5, i 1) d(x) = 1 − 5x² − 6x³, x* ≈ 0.37187.
 type AWSQuota struct {
 	Tokens, Cost, Increment float64
 	Legacy                  bool // the v1.47 rules
