@@ -135,6 +135,18 @@ func englishMessages() map[string]string {
 		"col.polls":              "polls",
 		"col.calls":              "calls",
 
+		"col.failure_rate":         "failure rate",
+		"col.work":                 "work",
+		"col.success":              "success",
+		"col.threshold_x":          "threshold x*",
+		"col.burst_retries":        "burst retries",
+		"note.amplify.columns":     "work: attempts per logical request, the load multiplier the server sees; success: the fraction of logical requests that succeed, (1 − x) × work for any policy that stops at its first success; threshold x*: the failure rate where the budget starts cutting retries; burst: retries granted from a full budget under total failure before the first refusal",
+		"note.amplify.closed_form": "closed forms: the long run with attempts failing independently (docs/budgets.md#amplification derives each)",
+		"note.amplify.simulated":   "simulated: one client, attempts failing independently, measured over the last %d of %d logical requests (the steady state)",
+		"note.amplify.policy":      "%s",
+		"note.amplify.wide":        "work (attempts per logical request) for each policy; -o csv and -o json give every column, one row per policy and failure rate",
+		"note.amplify.wide_policy": "%s: threshold x* %s, burst %s retries, %s",
+
 		"note.solve.attempts": "--%s %d: attempt %d starts at %v, at or after the window %v; one fewer starts before it",
 		"note.solve.extremes": "longest waits: every start at its greatest over the draws, the fewest attempts any run needs; shortest waits: every start at its least, the attempts that reach the window whatever the draws",
 		"note.solve.for":      "--%s %s is the least value whose last attempt starts at or after the window: %v against %v",

@@ -136,6 +136,18 @@ func japaneseMessages() map[string]string {
 		"col.polls":              "polls",
 		"col.calls":              "calls",
 
+		"col.failure_rate":         "失敗率",
+		"col.work":                 "仕事量",
+		"col.success":              "成功率",
+		"col.threshold_x":          "閾値 x*",
+		"col.burst_retries":        "バースト再試行",
+		"note.amplify.columns":     "仕事量: 論理リクエストあたりの試行数 (サーバーが受ける負荷の倍率)。成功率: 成功する論理リクエストの割合で、最初の成功で止まるポリシーでは (1 − x) × 仕事量。閾値 x*: 予算が再試行を削り始める失敗率。バースト: 満杯の予算が全失敗のもとで最初に拒否するまでに許す再試行数",
+		"note.amplify.closed_form": "閉形式: 試行が独立に失敗するときの長期値 (導出は docs/budgets.md#amplification)",
+		"note.amplify.simulated":   "シミュレーション: 1 クライアント、試行は独立に失敗、%d 件 (全 %d 件の論理リクエストの後半) の定常状態で計測",
+		"note.amplify.policy":      "%s",
+		"note.amplify.wide":        "各ポリシーの仕事量 (論理リクエストあたりの試行数)。-o csv と -o json はポリシーと失敗率ごとに 1 行で全列を出します",
+		"note.amplify.wide_policy": "%s: 閾値 x* %s、バースト %s 再試行、%s",
+
 		"note.solve.attempts": "--%s %d: %d 回目の実行は %v に始まり、期間 %v 以降です。1 回少ないと期間より前に始まります",
 		"note.solve.extremes": "longest waits: 各開始時刻が乱数の範囲で最大 (どの実行でも必要な最少回数)、shortest waits: 各開始時刻が最小 (乱数によらず期間に届く回数)",
 		"note.solve.for":      "--%s %s は最後の実行が期間以降に始まる最小の値です: %v (期間 %v)",
