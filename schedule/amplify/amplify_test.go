@@ -54,8 +54,8 @@ func TestThresholds(t *testing.T) {
 		{"aws 1.48", AWSQuota{Tokens: 500, Cost: 14, Increment: 1}, 2, 0.2148563038911039, true},
 		{"aws 1.47", AWSQuota{Tokens: 500, Cost: 5, Increment: 1, Legacy: true}, 2, 0.3718722766016547, true},
 		{"aws no retries", AWSQuota{Tokens: 500, Cost: 14, Increment: 1}, 0, 0, false},
-		{"grpc", GRPCThrottle{Max: 10, Ratio: 0.1}, 3, 0.1 / 1.1, true},
-		{"grpc 4 1.6", GRPCThrottle{Max: 4, Ratio: 1.6}, 3, 1.6 / 2.6, true},
+		{"grpc", AttemptTokens{Gain: 0.1, Loss: 1}, 3, 0.1 / 1.1, true},
+		{"grpc 4 1.6", AttemptTokens{Gain: 1.6, Loss: 1}, 3, 1.6 / 2.6, true},
 		// 1 + x + x² + x³ = 1.2, by the same Python bisection of x + x² + x³ − 0.2
 		{"ratio 20%", RatioBudget{P: 0.2}, 3, 0.16731980955174117, true},
 		{"ratio 300%", RatioBudget{P: 3}, 3, 0, false},
@@ -83,12 +83,18 @@ func TestWork(t *testing.T) {
 		{"aws 1.47 below", aws47, 0.3, 1.39},
 		{"aws 1.47 drained", aws47, 0.5, 1.25}, // 2.5/(2.5 − 0.5)
 		{"aws 1.47 total", aws47, 1, 1},
-		{"grpc below", GRPCThrottle{Max: 10, Ratio: 0.1}, 0.05, 1.052625},
-		{"grpc above", GRPCThrottle{Max: 10, Ratio: 0.1}, 0.5, 1},
+		{"grpc below", AttemptTokens{Gain: 0.1, Loss: 1}, 0.05, 1.052625},
+		{"grpc above", AttemptTokens{Gain: 0.1, Loss: 1}, 0.5, 1},
 		{"ratio below", RatioBudget{P: 0.2}, 0.1, 1.111},
 		{"ratio capped", RatioBudget{P: 0.2}, 0.5, 1.2},
 		{"ratio reserve", RatioBudget{P: 0.2, Reserve: 10, Rate: 100}, 0.5, 1.3},
 		{"ratio reserve no rate", RatioBudget{P: 0.2, Reserve: 10}, 0.5, 1.2},
+		{"success deposit below", SuccessDeposit{Q: 0.2}, 0.05, 1.052625},
+		{"success deposit binds", SuccessDeposit{Q: 0.2}, 0.5, 1 / 0.9}, // 1/(1 − 0.2·0.5)
+		{"success deposit reserve", SuccessDeposit{Q: 0.2, Reserve: 10, Rate: 100}, 0.5, 1.1 / 0.9},
+		{"breaker below", FailureRatio{Ratio: 0.1}, 0.05, 1.052625},     // 0.05·1.0526 < 0.1
+		{"breaker binds", FailureRatio{Ratio: 0.1}, 0.095, 0.1 / 0.095}, // 0.095·1.1049 > 0.1
+		{"breaker first tries alone", FailureRatio{Ratio: 0.1}, 0.5, 1},
 	} {
 		n := 3
 		if _, ok := c.rule.(AWSQuota); ok {
@@ -120,8 +126,10 @@ func TestClosedFormsAgainstSimulation(t *testing.T) {
 		{"no budget", nil, nil, 3, []float64{0, 0.2, 0.5, 0.9, 1}},
 		{"aws 1.48", awsLayer(false), AWSQuota{Tokens: 500, Cost: 14, Increment: 1}, 2, []float64{0, 0.1, 0.3, 0.5, 0.8, 1}},
 		{"aws 1.47", awsLayer(true), AWSQuota{Tokens: 500, Cost: 5, Increment: 1, Legacy: true}, 2, []float64{0, 0.2, 0.45, 0.6, 0.9, 1}},
-		{"grpc", grpcLayer(10, 0.1), GRPCThrottle{Max: 10, Ratio: 0.1}, 3, []float64{0, 0.03, 0.2, 0.5, 1}},
+		{"grpc", grpcLayer(10, 0.1), AttemptTokens{Gain: 0.1, Loss: 1}, 3, []float64{0, 0.03, 0.2, 0.5, 1}},
 		{"ratio", ratioLayer(0.2, 100), RatioBudget{P: 0.2}, 3, []float64{0, 0.1, 0.3, 0.6, 1}},
+		{"success deposit", testLayer{func() budget.Gate { return &successGate{q: 0.2} }}, SuccessDeposit{Q: 0.2}, 3, []float64{0, 0.1, 0.3, 0.6, 1}},
+		{"breaker", testLayer{func() budget.Gate { return &breakerGate{ratio: 0.1} }}, FailureRatio{Ratio: 0.1}, 3, []float64{0, 0.05, 0.095, 0.3, 1}},
 	} {
 		for i, x := range c.rates {
 			m := Simulate(c.layer, c.n, x, run, uint64(i))

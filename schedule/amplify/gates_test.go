@@ -101,3 +101,42 @@ func (g *ratioGate) Level() float64          { return g.balance }
 func ratioLayer(p, reserve float64) budget.Layer {
 	return testLayer{func() budget.Gate { return &ratioGate{balance: reserve, p: p} }}
 }
+
+// successGate: each successful attempt deposits q, a retry withdraws 1 when the balance holds it.
+type successGate struct{ balance, q float64 }
+
+func (g *successGate) Admit(float64, int, float64) budget.Admission {
+	return budget.Admission{Allowed: true}
+}
+func (g *successGate) Record(_ float64, _ int, o budget.Outcome) {
+	if o == budget.Success {
+		g.balance += g.q
+	}
+}
+func (g *successGate) Retry(float64, int, budget.Outcome) bool {
+	if g.balance < 1 {
+		return false
+	}
+	g.balance--
+	return true
+}
+func (g *successGate) Done(float64, int, bool) {}
+func (g *successGate) Level() float64          { return g.balance }
+
+// breakerGate: no retry while failed attempts / first tries > ratio, counted since the start.
+type breakerGate struct{ calls, failures, ratio float64 }
+
+func (g *breakerGate) Admit(_ float64, attempt int, _ float64) budget.Admission {
+	if attempt == 1 {
+		g.calls++
+	}
+	return budget.Admission{Allowed: true}
+}
+func (g *breakerGate) Record(_ float64, _ int, o budget.Outcome) {
+	if o != budget.Success {
+		g.failures++
+	}
+}
+func (g *breakerGate) Retry(float64, int, budget.Outcome) bool { return g.failures/g.calls <= g.ratio }
+func (g *breakerGate) Done(float64, int, bool)                 {}
+func (g *breakerGate) Level() float64                          { return g.failures / g.calls }

@@ -1,49 +1,81 @@
 package amplify
 
-import "github.com/backoffctl/backoffctl/schedule/budget"
+import (
+	"math"
+
+	"github.com/backoffctl/backoffctl/schedule/budget"
+)
 
 // RuleFor is the closed form of a parsed budget, or nil for a rule that has none (its work is
-// then simulated). rate is the logical request rate for per-second reserves (0: not given).
+// then simulated). rate is the logical request rate for per-second reserves (0: not given). The
+// keys read are the catalog's (schedule/budget): each rule's own parameters, defaults filled in.
 func RuleFor(s budget.Settings, rate float64) Rule {
-	num := func(keys ...string) (float64, bool) {
+	v := func(k string) float64 { n, _ := s.Num(k); return n }
+	has := func(keys ...string) bool {
 		for _, k := range keys {
-			if v, ok := s.Num(k); ok {
-				return v, true
+			if _, ok := s.Values[k]; !ok {
+				return false
 			}
 		}
-		return 0, false
+		return true
 	}
 	switch s.Name {
 	case "aws-standard":
-		size, _ := num("tokens", "size", "capacity")
-		cost, ok1 := num("cost", "retry-cost")
-		inc, ok2 := num("increment", "no-retry-increment")
-		if !ok1 || !ok2 {
+		if !has("cost", "increment") {
 			return nil
 		}
-		return AWSQuota{Tokens: size, Cost: cost, Increment: inc, Legacy: s.Version == "1.47"}
+		return AWSQuota{Tokens: v("tokens"), Cost: v("cost"), Increment: v("increment"), Legacy: s.Version == "1.47"}
 	case "grpc":
-		m, ok1 := num("max")
-		r, ok2 := num("ratio")
-		if !ok1 || !ok2 {
+		if !has("ratio") {
 			return nil
 		}
-		return GRPCThrottle{Max: m, Ratio: r}
+		return AttemptTokens{Gain: v("ratio"), Loss: 1}
+	case "gax-breaker":
+		if !has("cost") {
+			return nil
+		}
+		return AttemptTokens{Gain: 1, Loss: v("cost")}
 	case "ratio", "finagle":
-		p, ok := num("", "percent", "ratio")
-		if !ok {
-			if s.Name != "finagle" {
-				return nil
-			}
-			p = 0.2
+		// Finagle deposits 1000 and withdraws (1000.0/percent).toInt: 1000/withdraw retries per
+		// request; the reserve is min × ttl.inSeconds withdrawals, min·⌊ttl⌋/ttl per second.
+		if !has("", "ttl", "min") || v("") == 0 {
+			return nil
 		}
-		reserve, _ := num("min")
-		if s.Name == "finagle" {
-			if _, has := s.Values["min"]; !has {
-				reserve = 10
-			}
+		p := 1000 / math.Trunc(1000/v(""))
+		return RatioBudget{P: p, Reserve: v("min") * math.Floor(v("ttl")) / v("ttl"), Rate: rate}
+	case "tower":
+		if !has("", "ttl", "min") || v("") == 0 {
+			return nil
 		}
-		return RatioBudget{P: p, Reserve: reserve, Rate: rate}
+		p := float64(float32(v("")))
+		q := 1 / math.Trunc(float64(float32(1)/float32(p)))
+		if p > 1 {
+			q = 1000 / math.Trunc(float64(float32(1000)/float32(p)))
+		}
+		return SuccessDeposit{Q: q, Reserve: v("min") * math.Floor(v("ttl")) / v("ttl"), Rate: rate}
+	case "dotnet":
+		if !has("ratio", "window", "min-throughput") {
+			return nil
+		}
+		p := v("ratio")
+		if rate > 0 {
+			n := math.Ceil(rate*v("window") - 1e-9)
+			if n < v("min-throughput") {
+				return RatioBudget{P: math.Inf(1)}
+			}
+			p = max(1, math.Floor(p*n)) / n
+		}
+		return RatioBudget{P: p}
+	case "bucket":
+		if !has("fill", "cost") || v("cost") == 0 {
+			return nil
+		}
+		return RatioBudget{P: v("fill") / v("cost")}
+	case "breaker":
+		if !has("ratio") {
+			return nil
+		}
+		return FailureRatio{Ratio: v("ratio")}
 	}
 	return nil
 }
