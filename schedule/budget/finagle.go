@@ -11,7 +11,7 @@ const finagleSource = "finagle 24.5.0 finagle-core/.../service/RetryBudget.scala
 
 // Finagle is Finagle's default retry budget, RetryBudget(ttl, minRetriesPerSec, percentCanRetry)
 // (finagle 24.5.0, finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala,
-// lines 140-173), a TokenRetryBudget over TokenBucket.newLeakyBucket(ttl, reserve) (util 24.5.0,
+// lines 140-172), a TokenRetryBudget over TokenBucket.newLeakyBucket(ttl, reserve) (util 24.5.0,
 // util-core/src/main/scala/com/twitter/util/TokenBucket.scala). In integers scaled by
 // ScaleFactor = 1000.0:
 //

@@ -76,3 +76,9 @@ func millis(now float64) int64 {
 
 // failed reports whether an attempt's outcome is an error of any kind.
 func failed(o Outcome) bool { return o != Success }
+
+var errBucketTooShort = errorString("window / bucket must be at least 1ns")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

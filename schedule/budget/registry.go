@@ -26,6 +26,7 @@ type Def struct {
 // catalog is every rule, budgets then throttles, in the order lists show them.
 var catalog = []func() Def{
 	envoyDef, ratioDef, finagleDef, towerDef, dotnetDef, bucketDef, breakerDef, gaxBreakerDef,
+	sreDef, kratosDef, gozeroDef, gaxAdaptiveDef,
 }
 
 // All returns every rule in catalog order.

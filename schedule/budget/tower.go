@@ -10,7 +10,7 @@ import (
 const towerSource = "tower 0.5.3 tower/src/retry/budget/tps_budget.rs (TpsBudget)"
 
 // Tower is tower's TpsBudget (tower 0.5.3, tower/src/retry/budget/tps_budget.rs, new at lines
-// 68-111, expire/sum/put/try_get at 113-171), in integer tokens and integer nanoseconds:
+// 69-112, expire/sum/put/try_get at 114-170), in integer tokens and integer nanoseconds:
 //
 //	retry_percent is an f32; deposit, withdraw = (0, 1) at 0, (1, (1.0/p) as isize) up to 1.0,
 //	  else (1000, (1000.0/p) as isize): 0.3 withdraws 3, so it acts as 33 %
