@@ -46,9 +46,9 @@ type Chart struct {
 	XLabel, YLabel string
 	Log            bool // logarithmic Y axis; points at or below 0 are left out
 	// Plain: both axes are plain numbers (work against a failure rate), not attempts and times.
-	Plain bool
-	Series         []Series
-	Bands          []Band
+	Plain  bool
+	Series []Series
+	Bands  []Band
 }
 
 // usable reports whether a Y value can be drawn on the chart's axis.
