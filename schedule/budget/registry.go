@@ -24,7 +24,10 @@ type Def struct {
 }
 
 // catalog is every rule, budgets then throttles, in the order lists show them.
-var catalog = []func() Def{}
+var catalog = []func() Def{
+	awsStandardDef, awsAdaptiveDef, grpcDef,
+	awsCubicDef,
+}
 
 // All returns every rule in catalog order.
 func All() []Def {
