@@ -66,34 +66,56 @@ type row struct {
 	sent             time.Duration
 }
 
-// run drives one retryer over the requests (each a string of outcomes); times[i] is the send
-// time of the i-th attempt overall (attempts are sent no earlier than that, after any wait).
-func run(r aws.Retryer, rl *ratelimit.TokenRateLimit, requests []string, times func(i int) time.Duration, adaptive *retry.AdaptiveMode) []row {
+// run drives one retryer over the requests (each a string of outcomes). A row's state is read
+// when the attempt has been judged: in the retry delay's sleep (after the tokens are released and
+// the retry token is taken), or when the operation returns. Backoff is zero.
+func run(r aws.Retryer, rl *ratelimit.TokenRateLimit, requests []string, adaptive *retry.AdaptiveMode, step time.Duration) []row {
 	var rows []row
 	n := 0
 	for ri, req := range requests {
 		m := retry.NewAttemptMiddleware(r, func(i interface{}) interface{} { return i })
 		attempt := 0
 		var pending *row
-		next := smithymiddle.FinalizeHandlerFunc(func(ctx context.Context, in smithymiddle.FinalizeInput) (smithymiddle.FinalizeOutput, smithymiddle.Metadata, error) {
-			if pending != nil {
-				pending.tokens = rl.Remaining()
-				rows = append(rows, *pending)
+		judged := false // the attempt in flight has returned: the next sleep is the retry delay
+		snapshot := func() {
+			pending.tokens = rl.Remaining()
+			if adaptive != nil {
+				pending.limiter = limiterState(adaptive)
 			}
+			rows = append(rows, *pending)
+		}
+		next := smithymiddle.FinalizeHandlerFunc(func(ctx context.Context, in smithymiddle.FinalizeInput) (smithymiddle.FinalizeOutput, smithymiddle.Metadata, error) {
 			c := req[min(attempt, len(req)-1)]
 			attempt++
 			pending = &row{request: ri + 1, attempt: attempt, letter: c, sent: clock}
+			judged = true
 			return smithymiddle.FinalizeOutput{}, smithymiddle.Metadata{}, outcome(c)
 		})
-		// the first attempt of this request is sent at its time
-		if t := times(n); t > clock {
+		// a retry is due at its own slot in the stream: the middleware sleeps 0 (zero backoff)
+		// before it, and the clock moves to the slot there
+		slot := n
+		sleepWithContext = func(_ context.Context, d time.Duration) error {
+			if judged { // the retry delay
+				judged = false
+				snapshot()
+				slot++
+				if t := time.Duration(slot) * step; t > clock {
+					clock = t
+				}
+				return nil
+			}
+			// the rate limiter's wait, truncated to whole nanoseconds: a wait of 0 is slept as
+			// 1 ns, since a real clock moves between two tries and a model clock that did not
+			// would have AcquireToken refuse forever
+			clock += max(d, 1)
+			return nil
+		}
+		if t := time.Duration(n) * step; t > clock {
 			clock = t
 		}
 		_, _, _ = m.HandleFinalize(context.Background(), smithymiddle.FinalizeInput{Request: struct{}{}}, next)
-		pending.tokens = rl.Remaining()
-		rows = append(rows, *pending)
+		snapshot()
 		n += attempt
-		_ = adaptive
 	}
 	return rows
 }
@@ -117,59 +139,19 @@ func zeroBackoff(o *retry.StandardOptions) {
 func standard(requests []string) {
 	rl := ratelimit.NewTokenRateLimit(500)
 	r := retry.NewStandard(zeroBackoff, func(o *retry.StandardOptions) { o.RateLimiter = rl })
-	for _, x := range run(r, rl, requests, func(int) time.Duration { return 0 }, nil) {
+	for _, x := range run(r, rl, requests, nil, 0) {
 		fmt.Printf("%d %d %c %d\n", x.request, x.attempt, x.letter, x.tokens)
 	}
 }
 
 // adaptiveRun sends attempt i (0-based, over all requests) at i*step, later when the limiter
-// makes it wait, and prints the limiter after every attempt.
+// makes it wait, and prints the quota, the send time and the limiter after every attempt.
 func adaptiveRun(requests []string, step time.Duration) {
 	rl := ratelimit.NewTokenRateLimit(500)
 	a := retry.NewAdaptiveMode(func(o *retry.AdaptiveModeOptions) {
 		o.StandardOptions = append(o.StandardOptions, zeroBackoff, func(so *retry.StandardOptions) { so.RateLimiter = rl })
 	})
-	var rows []row
-	n := 0
-	for ri, req := range requests {
-		m := retry.NewAttemptMiddleware(a, func(i interface{}) interface{} { return i })
-		attempt := 0
-		var pending *row
-		next := smithymiddle.FinalizeHandlerFunc(func(ctx context.Context, in smithymiddle.FinalizeInput) (smithymiddle.FinalizeOutput, smithymiddle.Metadata, error) {
-			if pending != nil {
-				pending.tokens = rl.Remaining()
-				pending.limiter = limiterState(a)
-				rows = append(rows, *pending)
-			}
-			c := req[min(attempt, len(req)-1)]
-			attempt++
-			pending = &row{request: ri + 1, attempt: attempt, letter: c, sent: clock}
-			return smithymiddle.FinalizeOutput{}, smithymiddle.Metadata{}, outcome(c)
-		})
-		// a retry's scheduled time is its own slot in the stream: the middleware sleeps 0
-		// (zero backoff), so the clock is moved to the slot in the sleep hook below
-		slot := n
-		sleepWithContext = func(_ context.Context, d time.Duration) error {
-			if d == 0 { // the retry delay: the next attempt's slot
-				slot++
-				if t := time.Duration(slot) * step; t > clock {
-					clock = t
-				}
-				return nil
-			}
-			clock += d // the rate limiter's wait
-			return nil
-		}
-		if t := time.Duration(n) * step; t > clock {
-			clock = t
-		}
-		_, _, _ = m.HandleFinalize(context.Background(), smithymiddle.FinalizeInput{Request: struct{}{}}, next)
-		pending.tokens = rl.Remaining()
-		pending.limiter = limiterState(a)
-		rows = append(rows, *pending)
-		n += attempt
-	}
-	for _, x := range rows {
+	for _, x := range run(a, rl, requests, a, step) {
 		fmt.Printf("%d %d %c %d %.17g", x.request, x.attempt, x.letter, x.tokens, x.sent.Seconds())
 		for _, v := range x.limiter {
 			fmt.Printf(" %.17g", v)
