@@ -29,9 +29,14 @@ import "fmt"
 // (for v1.47 above x*, c·x > i(1 − x) holds). At x* the two forms meet, and W → 1 as x → 1.
 // For 3 attempts (N = 2) at the defaults: v1.48 (c 14, i 1) d(x) = 1 − x − 14x² − 14x³,
 // x* ≈ 0.21486; v1.47 (c 5, i 1) d(x) = 1 − 5x² − 6x³, x* ≈ 0.37187.
+//
+// aws-adaptive shares the quota; in v1.47 its successes never refill it (aws-sdk-go-v2 #3550)
+// (NoRefill): the bucket only drains, Tokens/Cost retries in all, so x* = 0 and the long-run
+// work is 1.
 type AWSQuota struct {
 	Tokens, Cost, Increment float64
 	Legacy                  bool // the v1.47 rules
+	NoRefill                bool // nothing ever adds tokens
 }
 
 // Drift is the bucket's expected change per logical request while it is never short, d(x) above.
@@ -48,7 +53,7 @@ func (a AWSQuota) Threshold(retries int) (float64, bool) {
 	if retries == 0 || a.Cost <= 0 {
 		return 0, false
 	}
-	if a.Increment <= 0 {
+	if a.Increment <= 0 || a.NoRefill {
 		return 0, true
 	}
 	return bisect(func(x float64) float64 { return a.Drift(x, retries) }, 0, 1), true
@@ -59,6 +64,9 @@ func (a AWSQuota) Work(x float64, retries int) float64 {
 	wu := Unbudgeted(x, retries)
 	if xs, ok := a.Threshold(retries); !ok || x <= xs {
 		return wu
+	}
+	if a.NoRefill {
+		return 1
 	}
 	return min(wu, a.Drained(x))
 }

@@ -2,6 +2,8 @@ package amplify
 
 import (
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule/budget"
 )
@@ -20,11 +22,16 @@ func RuleFor(s budget.Settings, rate float64) Rule {
 		return true
 	}
 	switch s.Name {
-	case "aws-standard":
-		if !has("cost", "increment") {
-			return nil
+	case "aws-standard", "aws-adaptive":
+		// The keys default to the version's values, which the canonical spec spells out.
+		q := specNumbers(s.Layer.Spec())
+		for _, k := range []string{"tokens", "cost", "increment"} {
+			if _, ok := q[k]; !ok {
+				return nil
+			}
 		}
-		return AWSQuota{Tokens: v("tokens"), Cost: v("cost"), Increment: v("increment"), Legacy: s.Version == "1.47"}
+		return AWSQuota{Tokens: q["tokens"], Cost: q["cost"], Increment: q["increment"], Legacy: s.Version == "1.47",
+			NoRefill: s.Name == "aws-adaptive" && s.Version == "1.47"}
 	case "grpc":
 		if !has("ratio") {
 			return nil
@@ -78,4 +85,20 @@ func RuleFor(s budget.Settings, rate float64) Rule {
 		return FailureRatio{Ratio: v("ratio")}
 	}
 	return nil
+}
+
+// specNumbers reads the numeric key=value settings of a canonical SPEC (NAME[@V]:k=v,...).
+func specNumbers(spec string) map[string]float64 {
+	out := map[string]float64{}
+	_, settings, _ := strings.Cut(spec, ":")
+	for _, item := range strings.Split(settings, ",") {
+		k, text, ok := strings.Cut(item, "=")
+		if !ok {
+			continue
+		}
+		if n, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err == nil {
+			out[strings.TrimSpace(k)] = n
+		}
+	}
+	return out
 }
