@@ -9,7 +9,7 @@ import (
 const brookerSource = "mbrooker/simulator_example (commit bbfe394) retry_sim/retry_strategy.py"
 
 // Bucket is Marc Brooker's AdaptiveRetryStrategy (mbrooker/simulator_example at bbfe394,
-// retry_sim/retry_strategy.py, lines 25-40), generalised over its two constants:
+// retry_sim/retry_strategy.py, lines 25-42), generalised over its two constants:
 //
 //	__init__:     bucket = bucket_size (it starts full)
 //	start():      bucket = min(bucket + bucket_fill_rate, bucket_size)   (each first try)
@@ -52,7 +52,7 @@ func (g *bucketGate) Retry(now float64, attempt int, o Outcome) bool {
 func (g *bucketGate) Done(now float64, attempts int, ok bool) {}
 func (g *bucketGate) Level() float64                          { return g.tokens }
 
-// Breaker is Marc Brooker's CircuitBreakerRetryStrategy (same file, lines 48-81): two float
+// Breaker is Marc Brooker's CircuitBreakerRetryStrategy (same file, lines 52-83): two float
 // counters shared by every call of the client,
 //
 //	start():      calls += 1.0                        (each first try)
