@@ -105,4 +105,3 @@ func TestBrookerVectors(t *testing.T) {
 		}
 	}
 }
-
