@@ -48,9 +48,9 @@ func spec(d Def, values map[string]param.Value) string {
 	return s
 }
 
-// nanos is a run time in seconds as the integer nanoseconds of Go's and Rust's clocks (rounded
+// clockNanos is a run time in seconds as the integer nanoseconds of Go's and Rust's clocks (rounded
 // to the nearest nanosecond; times past 290 years saturate).
-func nanos(now float64) int64 {
+func clockNanos(now float64) int64 {
 	ns := math.Round(now * 1e9)
 	if ns >= math.MaxInt64 {
 		return math.MaxInt64

@@ -81,7 +81,7 @@ func TestTowerSlots(t *testing.T) {
 		index      int
 		sum, slot0 int64
 	}{{0.25, 3, 1, 1}, {0.95, 0, 1, 1}, {1.05, 1, 0, 0}} {
-		g.expire(nanos(c.at))
+		g.expire(clockNanos(c.at))
 		if g.index != c.index || g.sum() != c.sum || g.slots[0] != c.slot0 {
 			t.Fatalf("at %v s: index %d, sum %d, slot 0 %d; want %d, %d, %d", c.at, g.index, g.sum(), g.slots[0], c.index, c.sum, c.slot0)
 		}
