@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -16,8 +17,9 @@ const brookerSource = "mbrooker/simulator_example (commit bbfe394) retry_sim/ret
 //	should_retry: if bucket > 1.0: bucket -= 1.0; True  else False
 //
 // need-more-than is the 1.0 of the comparison and cost the 1.0 taken; both are 1 in the
-// simulator, which runs it as AdaptiveRetryFactory(0.1, 5). The arithmetic is float64, in the
-// same order.
+// simulator, which runs it as AdaptiveRetryFactory(0.1, 5). Here cost may not exceed
+// need-more-than, so the bucket never goes below zero. The arithmetic is float64, in the same
+// order.
 type Bucket struct {
 	fill, cap, cost, need float64
 	spec                  string
@@ -117,6 +119,10 @@ func bucketDef() Def {
 		},
 	}
 	d.Make = func(_ string, v map[string]param.Value) (Layer, error) {
+		if v["cost"].Num > v["need-more-than"].Num {
+			return nil, fmt.Errorf("cost (%s) must not exceed need-more-than (%s): the bucket would go below zero",
+				param.FormatNumber(v["cost"].Num), param.FormatNumber(v["need-more-than"].Num))
+		}
 		return Bucket{fill: v["fill"].Num, cap: v["cap"].Num, cost: v["cost"].Num, need: v["need-more-than"].Num, spec: spec(d, v)}, nil
 	}
 	return d
