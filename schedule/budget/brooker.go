@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/backoffctl/backoffctl/schedule/param"
@@ -9,15 +10,16 @@ import (
 const brookerSource = "mbrooker/simulator_example (commit bbfe394) retry_sim/retry_strategy.py"
 
 // Bucket is Marc Brooker's AdaptiveRetryStrategy (mbrooker/simulator_example at bbfe394,
-// retry_sim/retry_strategy.py, lines 25-40), generalised over its two constants:
+// retry_sim/retry_strategy.py, lines 25-42), generalised over its two constants:
 //
 //	__init__:     bucket = bucket_size (it starts full)
 //	start():      bucket = min(bucket + bucket_fill_rate, bucket_size)   (each first try)
 //	should_retry: if bucket > 1.0: bucket -= 1.0; True  else False
 //
 // need-more-than is the 1.0 of the comparison and cost the 1.0 taken; both are 1 in the
-// simulator, which runs it as AdaptiveRetryFactory(0.1, 5). The arithmetic is float64, in the
-// same order.
+// simulator, which runs it as AdaptiveRetryFactory(0.1, 5). Here cost may not exceed
+// need-more-than, so the bucket never goes below zero. The arithmetic is float64, in the same
+// order.
 type Bucket struct {
 	fill, cap, cost, need float64
 	spec                  string
@@ -52,7 +54,7 @@ func (g *bucketGate) Retry(now float64, attempt int, o Outcome) bool {
 func (g *bucketGate) Done(now float64, attempts int, ok bool) {}
 func (g *bucketGate) Level() float64                          { return g.tokens }
 
-// Breaker is Marc Brooker's CircuitBreakerRetryStrategy (same file, lines 48-81): two float
+// Breaker is Marc Brooker's CircuitBreakerRetryStrategy (same file, lines 52-83): two float
 // counters shared by every call of the client,
 //
 //	start():      calls += 1.0                        (each first try)
@@ -117,6 +119,10 @@ func bucketDef() Def {
 		},
 	}
 	d.Make = func(_ string, v map[string]param.Value) (Layer, error) {
+		if v["cost"].Num > v["need-more-than"].Num {
+			return nil, fmt.Errorf("cost (%s) must not exceed need-more-than (%s): the bucket would go below zero",
+				param.FormatNumber(v["cost"].Num), param.FormatNumber(v["need-more-than"].Num))
+		}
 		return Bucket{fill: v["fill"].Num, cap: v["cap"].Num, cost: v["cost"].Num, need: v["need-more-than"].Num, spec: spec(d, v)}, nil
 	}
 	return d

@@ -20,8 +20,11 @@ const gaxSource = "googleapis/google-cloud-rust (commit 4084332) src/gax/src/ret
 //
 // The struct's doc says completed requests add 1; the code adds 1 only on success (or on a
 // permanent error, which scripts do not have): a request that ends failed adds nothing. In the
-// library a throttled retry counts as an error for the retry policy and the loop sleeps and asks
-// again until the policy's time runs out; here a throttled retry ends the request as refused.
+// library the check is made after the backoff sleep, and a throttled retry counts as an error
+// for the retry policy while the loop sleeps and asks again until the policy's time runs out;
+// here the check is made when the attempt fails and a throttled retry ends the request as
+// refused. One client's tokens do not change during its own sleep, so only a shared (fleet)
+// state can tell the two apart.
 type GaxBreaker struct {
 	tokens, min, cost uint64
 	spec              string

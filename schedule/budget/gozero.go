@@ -121,7 +121,7 @@ func (g *gozeroGate) history(now int64) gozeroHistory {
 }
 
 func (g *gozeroGate) Admit(now float64, attempt int, u float64) Admission {
-	ns := nanos(now)
+	ns := clockNanos(now)
 	h := g.history(ns)
 	w := gozeroK - (gozeroK-gozeroMinK)*float64(h.failingBuckets)/gozeroBuckets
 	if w < gozeroMinK {
@@ -149,9 +149,9 @@ func (g *gozeroGate) Admit(now float64, attempt int, u float64) Admission {
 
 func (g *gozeroGate) Record(now float64, attempt int, o Outcome) {
 	if o == Success {
-		g.add(nanos(now), gozeroSuccess)
+		g.add(clockNanos(now), gozeroSuccess)
 	} else {
-		g.add(nanos(now), gozeroFail)
+		g.add(clockNanos(now), gozeroFail)
 	}
 }
 

@@ -48,6 +48,19 @@ func spec(d Def, values map[string]param.Value) string {
 	return s
 }
 
+// clockNanos is a run time in seconds as the integer nanoseconds of Go's and Rust's clocks (rounded
+// to the nearest nanosecond; times past 290 years saturate).
+func clockNanos(now float64) int64 {
+	ns := math.Round(now * 1e9)
+	if ns >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	if ns <= 0 {
+		return 0
+	}
+	return int64(ns)
+}
+
 // millis is a run time in seconds as the integer milliseconds of the JVM's clock (rounded to the
 // nearest millisecond).
 func millis(now float64) int64 {

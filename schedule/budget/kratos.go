@@ -43,7 +43,7 @@ type kratosGate struct {
 }
 
 func (g *kratosGate) Admit(now float64, attempt int, u float64) Admission {
-	ns := nanos(now)
+	ns := clockNanos(now)
 	accepts, total := g.w.summary(ns)
 	requests := g.k.k * float64(accepts)
 	g.dr = 0
@@ -63,7 +63,7 @@ func (g *kratosGate) Record(now float64, attempt int, o Outcome) {
 	if o == Failure || o == Timeout {
 		v = 0
 	}
-	g.w.add(nanos(now), v)
+	g.w.add(clockNanos(now), v)
 }
 
 func (g *kratosGate) Retry(now float64, attempt int, o Outcome) bool { return true }

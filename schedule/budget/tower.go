@@ -82,13 +82,13 @@ func (g *towerGate) Admit(now float64, attempt int, u float64) Admission {
 
 func (g *towerGate) Record(now float64, attempt int, o Outcome) {
 	if o == Success {
-		g.expire(nanos(now))
+		g.expire(clockNanos(now))
 		g.writer += g.t.deposit
 	}
 }
 
 func (g *towerGate) Retry(now float64, attempt int, o Outcome) bool {
-	g.expire(nanos(now))
+	g.expire(clockNanos(now))
 	if g.sum() >= g.t.withdraw {
 		g.writer -= g.t.withdraw
 		return true
