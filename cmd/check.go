@@ -74,7 +74,7 @@ check --policy FILE checks every policy of a YAML file:
 		Example: `  backoffctl check polynomial --attempts 25 --max-window 30d --min-first-wait 1s
   backoffctl check polynomial --attempts 25 --max-window 24d --bound max
   backoffctl check sidekiq --retries 25 --max-window 21d --percentiles 99 --samples 100000 --seed 1
-  backoffctl check exponential --attempts 4 --max-work 1.2 --at-failure-rate 0.2
+  backoffctl check exponential --attempts 4 --max-work 1.25 --at-failure-rate 20%
   backoffctl check --policy testdata/policies.yaml`,
 		Args:               cobra.ArbitraryArgs,
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
