@@ -372,7 +372,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // keys are the screen's bindings.
 var keys = struct {
 	quit, up, down, inc, dec, enter, next, prev, pick, envelope, starts, save, markdown, csv, json, help, budget key.Binding
-	pageUp, pageDown, home, end                                                                          key.Binding
+	pageUp, pageDown, home, end                                                                                  key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
