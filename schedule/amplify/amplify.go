@@ -20,15 +20,25 @@ import "math"
 //
 //	W = Σ_{k=0}^{N} x^k = (1 − x^(N+1))/(1 − x),   and N + 1 at x = 1.
 //
-// It is evaluated by Horner's rule, W = 1 + x(1 + x(1 + …)), which has no cancellation near
-// x = 1 and gives N + 1 there exactly.
+// Up to hornerMax retries it is evaluated by Horner's rule, W = 1 + x(1 + x(1 + …)), which has no
+// cancellation near x = 1 and gives N + 1 there exactly; past that, in constant time by the
+// quotient (N + 1 at x = 1).
 func Unbudgeted(x float64, retries int) float64 {
+	if retries > hornerMax {
+		if x >= 1 {
+			return float64(retries + 1)
+		}
+		return (1 - math.Pow(x, float64(retries+1))) / (1 - x)
+	}
 	w := 1.0
 	for i := 0; i < retries; i++ {
 		w = 1 + x*w
 	}
 	return w
 }
+
+// hornerMax is the most retries Unbudgeted sums term by term.
+const hornerMax = 1000
 
 // Success is the fraction of logical requests that succeed for work w at failure rate x:
 // (1 − x)·w (see the package comment). With no budget it is 1 − x^(N+1).

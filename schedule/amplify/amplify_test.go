@@ -23,6 +23,9 @@ func TestUnbudgeted(t *testing.T) {
 		{0.5, 0, 1},
 		{0.9, 1, 1.9},
 		{1, 99999, 100000},
+		{0.5, 99999, 2},   // the quotient past 1000 retries: (1 − 2^−100000)/0.5
+		{0.5, 1000, 2},    // Horner's last: 2 − 2^−1000 rounds to 2
+		{0.2, 5000, 1.25}, // 1/(1 − 0.2)
 	} {
 		if got := Unbudgeted(c.x, c.n); !near(got, c.want, 1e-15) {
 			t.Errorf("Unbudgeted(%v, %d) = %v, want %v", c.x, c.n, got, c.want)
