@@ -26,6 +26,8 @@ func TestCatalogAgainstClosedForms(t *testing.T) {
 		{"finagle", 0, []float64{0, 0.1, 0.3, 0.9}},
 		{"finagle", 100, []float64{0.1, 0.3, 0.6, 0.9}}, // 0.2 + 10/100 retries per request
 		{"tower", 0, []float64{0, 0.1, 0.3, 0.6, 0.9, 1}},
+		{"tower", 50, []float64{0, 0.1, 0.6, 0.9, 1}}, // (1 + (10/1.1)/50)/(1 − 0.2(1 − x))
+		{"dotnet", 50, []float64{0, 0.5, 0.9}},
 		{"dotnet", 0, []float64{0, 0.05, 0.2, 0.5, 0.9}},
 		{"bucket", 0, []float64{0, 0.05, 0.2, 0.5, 0.9}},
 		{"breaker", 0, []float64{0, 0.05, 0.2, 0.5, 0.9}},

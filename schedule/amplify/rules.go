@@ -59,7 +59,9 @@ func RuleFor(s budget.Settings, rate float64) Rule {
 		if p > 1 {
 			q = 1000 / math.Trunc(float64(float32(1000)/float32(p)))
 		}
-		return SuccessDeposit{Q: q, Reserve: v("min") * math.Floor(v("ttl")) / v("ttl"), Rate: rate}
+		// The balance sums the writer and ten slots, eleven tenths of the ttl, and the reserve
+		// (min × ⌊ttl⌋ withdrawals) is spread over that span.
+		return SuccessDeposit{Q: q, Reserve: v("min") * math.Floor(v("ttl")) / (1.1 * v("ttl")), Rate: rate}
 	case "dotnet":
 		if !has("ratio", "window", "min-throughput") {
 			return nil

