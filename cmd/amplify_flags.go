@@ -35,7 +35,7 @@ type amplifyOptions struct {
 func (o *amplifyOptions) bind(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.policies, "policy", nil, "a policy: 'retries N' or 'budget SPEC [retries N]' (repeatable; default: "+strings.Join(defaultAmplifyPolicies, ", ")+")")
 	o.rates = defaultFailureRates
-	fs.Var(&rateList{p: &o.rates}, "failure-rates", "comma-separated failure rates x in [0, 1] (default 0,0.1,...,1)")
+	fs.Var(&rateList{p: &o.rates}, "failure-rates", "comma-separated failure rates x in [0, 1]")
 	boolFlag(fs, &o.simulate, "simulate", "run the exact rules for one client instead of the closed forms")
 	intFlag(fs, &o.requests, "requests", 20000, 2, 100000000, "logical requests per simulation (the second half is measured)")
 	fs.Var(&int64Value{p: &o.seed}, "seed", "seed of the simulated failures (same seed, same output)")
