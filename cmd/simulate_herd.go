@@ -108,7 +108,11 @@ func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 	}
 	p, err := parseSpec(spec)
 	if err != nil {
-		return cfg, badInput("--strategy %s", describeError(err))
+		msg := describeError(err)
+		if strings.Contains(msg, "--attempts must be an integer in [1, ") {
+			msg += " (or 0 on a generic curve: retry until success)"
+		}
+		return cfg, badInput("--strategy %s", msg)
 	}
 	if cfg.Strategy, err = p.bound.strategy(false); err != nil {
 		return cfg, badInput("--strategy %q: %s", o.strategy, describeError(err))

@@ -169,54 +169,43 @@ func (c *HerdConfig) TriggerEnd() float64 {
 	return t
 }
 
-// recovery finds the first bucket starting at or after the trigger's end from which every one of
-// RecoverWindow buckets has successes ≥ 0.95 × first_tries; the time is that bucket's start minus
-// the trigger's end. Under a load that keeps arriving, the window must lie before Duration (the
-// drain after it proves nothing); a one-shot herd has no more arrivals, and buckets after its last
-// row hold (nothing is left to fail).
+// recovery finds the first bucket starting at or after the trigger's end from which
+// successes ≥ 0.95 × first_tries holds for RecoverWindow buckets in a row; the time is that
+// bucket's start minus the trigger's end. A bucket without first tries holds when nothing in it
+// failed or timed out. Under a load that keeps arriving the window must lie before Duration (the
+// drain proves nothing); a one-shot herd has no arrivals after t = 0, so it has recovered at the
+// first bucket from which every remaining row holds, the window shortened to the rows left.
 func recovery(rows []HerdRow, cfg *HerdConfig) (float64, bool) {
 	end := cfg.TriggerEnd()
 	first := max(0, int(math.Ceil(end/cfg.Bucket-1e-9)))
-	last := len(rows)
 	oneShot := cfg.Load.Kind == LoadHerd && !(cfg.Mode == Closed && cfg.Think >= 0)
+	last := len(rows)
 	if !oneShot {
 		last = min(last, int(math.Ceil(cfg.Duration/cfg.Bucket-1e-9)))
 	}
 	run := 0
 	for b := first; b < last; b++ {
-		if rows[b][ColSuccesses] >= 0.95*rows[b][ColFirstTries] {
-			run++
-			if run == cfg.RecoverWindow {
-				break
-			}
-		} else {
+		if !holds(rows[b]) {
 			run = 0
+			continue
+		}
+		run++
+		if run == cfg.RecoverWindow {
+			return math.Max(0, float64(b-run+1)*cfg.Bucket-end), true
 		}
 	}
-	if run == cfg.RecoverWindow || (oneShot && run > 0) || (oneShot && first >= last) {
-		start := last - run
-		if run == cfg.RecoverWindow {
-			start = firstHolding(rows, first, last, cfg.RecoverWindow)
-		}
-		return math.Max(0, float64(start)*cfg.Bucket-end), true
+	if oneShot && run > 0 {
+		return math.Max(0, float64(last-run)*cfg.Bucket-end), true
 	}
 	return 0, false
 }
 
-// firstHolding is the first bucket in [first, last) that starts window holding buckets in a row.
-func firstHolding(rows []HerdRow, first, last, window int) int {
-	run := 0
-	for b := first; b < last; b++ {
-		if rows[b][ColSuccesses] >= 0.95*rows[b][ColFirstTries] {
-			run++
-			if run == window {
-				return b - window + 1
-			}
-		} else {
-			run = 0
-		}
+// holds: successes ≥ 0.95 × first_tries, or no first tries and nothing failed.
+func holds(r HerdRow) bool {
+	if r[ColFirstTries] == 0 {
+		return r[ColFailures]+r[ColTimeouts]+r[ColBudgetDenied]+r[ColThrottled] == 0
 	}
-	return first
+	return r[ColSuccesses] >= 0.95*r[ColFirstTries]
 }
 
 // quantiles are the nearest-rank percentiles over runs of every column, bucket by bucket (a run
