@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/format/plot"
 	"github.com/backoffctl/backoffctl/schedule/budget"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/sim"
@@ -196,5 +198,54 @@ attempts in all (estimated before the run and enforced during it), and with --pe
 		},
 	}
 	o.bind(c.Flags())
+	return c
+}
+
+// newPlotHerdCmd is `plot herd`: simulate herd's flags, drawn as a chart of offered load,
+// successes and attempts in flight over time.
+func newPlotHerdCmd(g *globalOptions) *cobra.Command {
+	var o herdOptions
+	var height int
+	c := &cobra.Command{
+		Use:   "herd [flags]",
+		Short: "Draw a simulated retry storm: offered load, successes and attempts in flight over time",
+		Long: `Run simulate herd with the same flags and draw, per time bucket, the attempts sent (offered), the
+successes and the attempts in flight: in the terminal, or with --output chart.svg / chart.png as an
+image. See backoffctl simulate herd --help for the model.`,
+		Example: `  backoffctl plot herd --clients 1000 --server occ --network normal:10ms,2ms --strategy 'exponential --base 10ms --cap 2s --jitter full --attempts 0' --bucket 250ms
+  backoffctl plot herd --mode open --load spike:40/s,80/s@20s+5s --server slowdown:1s,10ms --timeout 3s --strategy 'constant --wait 0 --attempts 3' --duration 80s --output storm.png`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if g.format != "auto" {
+				return badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
+			}
+			kind := ""
+			if g.output != "" {
+				kind = strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
+				if kind != "svg" && kind != "png" {
+					return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
+				}
+			}
+			cfg, err := o.config(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			res, err := sim.RunHerd(cfg)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			chart := plot.Herd(res.Rows, cfg.Bucket)
+			if kind != "" {
+				data, err := plot.Image(chart, kind)
+				if err != nil {
+					return err
+				}
+				return writeAtomic(g.output, data)
+			}
+			return plot.Terminal(g.stdout, chart, terminalWidth(g.stdout), height, useColor(g.color, isTerminal(g.stdout)))
+		},
+	}
+	o.bind(c.Flags())
+	intFlag(c.Flags(), &height, "height", 16, 4, 200, "rows of the terminal chart")
 	return c
 }
