@@ -47,8 +47,8 @@ type Chart struct {
 	// Counts: the Y axis holds plain numbers (attempts per bucket), labelled 0, 50, 100, not
 	// durations.
 	Counts bool
-	Series         []Series
-	Bands          []Band
+	Series []Series
+	Bands  []Band
 }
 
 // usable reports whether a Y value can be drawn on the chart's axis.
