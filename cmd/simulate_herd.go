@@ -178,7 +178,7 @@ every write) reaching the server in [A, B).
 
 Caps: --clients 1000000, --runs 10000, 100000 rows per run (the run stops there), about 1e8
 attempts in all (estimated before the run and enforced during it), and with --percentiles
---runs x rows 1e7.`,
+--runs x rows 1e6 (every run's rows are kept).`,
 		Example: `  backoffctl simulate herd --clients 100 --server occ --network normal:10ms,2ms --strategy 'exponential --base 10ms --cap 2s --jitter full --attempts 0'
   backoffctl simulate herd --clients 100 --mode open --load poisson:1000/s --server fail:0.3 --strategy 'constant --wait 0 --attempts 4'
   backoffctl simulate herd --mode open --load spike:40/s,80/s@20s+5s --server slowdown:1s,10ms --timeout 3s --strategy 'constant --wait 0 --attempts 3' --duration 80s`,

@@ -125,9 +125,9 @@ type HerdResult struct {
 const (
 	MaxHerdClients  = 1000000
 	MaxHerdRuns     = 10000
-	MaxHerdBuckets  = 100000   // rows of one run, the drain included: the run stops there
-	MaxHerdCells    = 10000000 // runs × rows kept for --percentiles
-	MaxHerdAttempts = 1e8      // estimated attempts over all runs (and the hard stop of one run)
+	MaxHerdBuckets  = 100000  // rows of one run, the drain included: the run stops there
+	MaxHerdCells    = 1000000 // runs × rows kept for --percentiles (10 values each)
+	MaxHerdAttempts = 1e8     // estimated attempts over all runs (and the hard stop of one run)
 )
 
 // Validate refuses a configuration out of range or past a cap; each error is one line naming the

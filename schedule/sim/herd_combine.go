@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"sort"
@@ -22,6 +23,7 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 	workers = min(workers, cfg.Runs)
 	keep := len(cfg.Percentiles) > 0
 	var kept [][]HerdRow
+	keptRows := 0
 	f := newFold(&cfg)
 	chunk := max(workers*4, 1)
 	outs := make([]runOut, chunk)
@@ -51,6 +53,9 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 			f.add(outs[i])
 			if keep {
 				kept = append(kept, outs[i].rows)
+				if keptRows += len(outs[i].rows); keptRows > 2*MaxHerdCells {
+					return HerdResult{}, errKeptCap
+				}
 			}
 			outs[i] = runOut{}
 		}
@@ -61,6 +66,9 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 	}
 	return res, nil
 }
+
+// errKeptCap is returned when the rows kept for percentiles pass twice the cap checked before.
+var errKeptCap = fmt.Errorf("the runs' rows kept for --percentiles passed %d (the drain after --duration added rows): lower --runs or raise --bucket", 2*MaxHerdCells)
 
 // fold accumulates runs in order.
 type fold struct {
