@@ -90,7 +90,7 @@ every:D (attempt i, counted from 0 over the whole trace, at i x D) or a list of 
 			tr := format.BudgetTrace{
 				Spec: layer.Spec(), Source: layer.Source(), Throttle: throttle, Script: o.script,
 				Requests: requests, MaxAttempts: o.attempts, Times: o.times, Rows: rows,
-				Rule: budgetRule(layer, throttle, o.attempts, ""),
+				Rule: budgetRule(layer, throttle, o.attempts),
 			}
 			if obs, ok := layer.New().(budget.Observer); ok {
 				tr.StateNames = obs.StateNames()
@@ -113,11 +113,11 @@ every:D (attempt i, counted from 0 over the whole trace, at i x D) or a list of 
 
 // budgetRule is what a layer implies for requests of attempts attempts: its burst from a full
 // state and its closed-form threshold.
-func budgetRule(l budget.Layer, throttle bool, attempts int, scope string) format.BudgetRule {
+func budgetRule(l budget.Layer, throttle bool, attempts int) format.BudgetRule {
 	burst, capped := budget.Burst(l, attempts)
 	x, ok := budget.Threshold(l, attempts)
 	return format.BudgetRule{
 		Spec: l.Spec(), Source: l.Source(), Throttle: throttle, MaxAttempts: attempts,
-		Burst: burst, BurstCapped: capped, Threshold: x, HasThreshold: ok, Scope: scope,
+		Burst: burst, BurstCapped: capped, Threshold: x, HasThreshold: ok,
 	}
 }

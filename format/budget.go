@@ -30,7 +30,6 @@ type BudgetRule struct {
 	BurstCapped  bool
 	Threshold    float64
 	HasThreshold bool
-	Scope        string // "client" or "fleet"; "" where it does not apply
 }
 
 // BudgetTraceTable is budget trace's table: request, attempt, outcome, decision, tokens_after,
@@ -87,8 +86,8 @@ func BudgetTraceTable(tr BudgetTrace) *Table {
 }
 
 // BudgetNotes are the notes that name a rule: its canonical spec and source, the retries it
-// grants from a full state under total failure, its threshold x* where one exists in closed
-// form, and its scope.
+// grants from a full state under total failure, and its threshold x* where one exists in closed
+// form.
 func BudgetNotes(r BudgetRule) []Message {
 	kind := "--budget"
 	if r.Throttle {
@@ -106,11 +105,13 @@ func BudgetNotes(r BudgetRule) []Message {
 	if r.HasThreshold {
 		notes = append(notes, Message{Key: "note.budget.threshold", Args: []any{strconv.FormatFloat(r.Threshold, 'g', 6, 64), r.MaxAttempts}})
 	}
-	switch r.Scope {
-	case "client":
-		notes = append(notes, Message{Key: "note.budget.scope_client"})
-	case "fleet":
-		notes = append(notes, Message{Key: "note.budget.scope_fleet"})
-	}
 	return notes
+}
+
+// BudgetScopeNote says what --budget-scope means for the table: "client" or "fleet".
+func BudgetScopeNote(scope string) Message {
+	if scope == "fleet" {
+		return Message{Key: "note.budget.scope_fleet"}
+	}
+	return Message{Key: "note.budget.scope_client"}
 }

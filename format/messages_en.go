@@ -257,5 +257,6 @@ func englishMessages() map[string]string {
 		"note.budget.scope_client":         "--budget-scope client: one state per client, as SDK clients hold it; this table is one client's schedule",
 		"note.budget.scope_fleet":          "--budget-scope fleet: one state shared by every client; the burst is the whole fleet's",
 		"note.budget.script":               "a request's last letter repeats while retries are granted; every attempt ends when it is sent (no latency); throttles draw u = 0.5",
+		"note.budget.table":                "the rows are the schedule as configured: the rule decides at run time whether each retry is sent (budget trace SPEC --script ... shows its state attempt by attempt)",
 	}
 }

@@ -258,5 +258,6 @@ func japaneseMessages() map[string]string {
 		"note.budget.scope_client":         "--budget-scope client: クライアントごとに 1 つの状態 (SDK のクライアントと同じ)。この表は 1 クライアントのスケジュールです",
 		"note.budget.scope_fleet":          "--budget-scope fleet: 全クライアントで 1 つの状態を共有します。バーストはフリート全体のものです",
 		"note.budget.script":               "リクエストの最後の文字は再試行が許される間くり返します。各実行は送信時に終わります (遅延なし)。スロットルは u = 0.5 を引きます",
+		"note.budget.table":                "行は設定どおりのスケジュールです: 各再試行を送るかどうかは実行時に規則が決めます (budget trace SPEC --script ... で実行ごとの状態を表示します)",
 	}
 }
