@@ -25,7 +25,9 @@ type Def struct {
 
 // catalog is every rule, budgets then throttles, in the order lists show them.
 var catalog = []func() Def{
+	awsStandardDef, awsAdaptiveDef, grpcDef,
 	envoyDef, ratioDef, finagleDef, towerDef, dotnetDef, bucketDef, breakerDef, gaxBreakerDef,
+	awsCubicDef,
 	sreDef, kratosDef, gozeroDef, gaxAdaptiveDef,
 }
 
