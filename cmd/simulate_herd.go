@@ -55,7 +55,7 @@ func (o *herdOptions) bind(fs *pflag.FlagSet) {
 func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 	cfg := sim.HerdConfig{Clients: o.clients, Service: o.service, Timeout: o.timeout, Bucket: o.bucket,
 		Duration: o.duration, Runs: o.runs, Seed: o.seed, Percentiles: o.percentiles,
-		RecoverWindow: o.recoverWindow, Think: -1, FleetScope: o.scope == "fleet"}
+		RecoverWindow: o.recoverWindow, FleetScope: o.scope == "fleet"}
 	if o.mode == "open" {
 		cfg.Mode = sim.Open
 	}
@@ -83,10 +83,10 @@ func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 			return cfg, badInput("--think applies with --load herd in --mode closed")
 		}
 		d, err := param.ParseDuration(strings.TrimSpace(o.think))
-		if err != nil || d > 30*24*time.Hour {
-			return cfg, badInput("--think must be a duration in [0s, 30d], got %q", o.think)
+		if err != nil || d < time.Millisecond || d > 30*24*time.Hour {
+			return cfg, badInput("--think must be a duration in [1ms, 30d], got %q", o.think)
 		}
-		cfg.Think = d.Seconds()
+		cfg.Think, cfg.Repeat = d.Seconds(), true
 	}
 	if len(o.percentiles) > 0 && o.runs < 2 {
 		return cfg, badInput("--percentiles applies with --runs 2 or more")

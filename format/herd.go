@@ -74,7 +74,7 @@ func herdParameters(cfg sim.HerdConfig, strategy string) []Field {
 	if cfg.Throttle != nil {
 		throttle = cfg.Throttle.Spec()
 	}
-	if cfg.Think >= 0 {
+	if cfg.Repeat {
 		think = cfg.Think
 	}
 	scope := "client"

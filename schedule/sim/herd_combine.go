@@ -13,6 +13,7 @@ import (
 // in parallel on cfg.Workers, and results are folded in run order, so the output does not depend
 // on GOMAXPROCS.
 func RunHerd(cfg HerdConfig) (HerdResult, error) {
+	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		return HerdResult{}, err
 	}
@@ -186,7 +187,7 @@ func (c *HerdConfig) TriggerEnd() float64 {
 func recovery(rows []HerdRow, cfg *HerdConfig) (float64, bool) {
 	end := cfg.TriggerEnd()
 	first := max(0, int(math.Ceil(end/cfg.Bucket-1e-9)))
-	oneShot := cfg.Load.Kind == LoadHerd && !(cfg.Mode == Closed && cfg.Think >= 0)
+	oneShot := cfg.oneShot()
 	last := len(rows)
 	if !oneShot {
 		last = min(last, int(math.Ceil(cfg.Duration/cfg.Bucket-1e-9)))

@@ -477,7 +477,7 @@ func (h *herdRun) finish(t float64, i int32, ok bool) {
 	}
 	next := math.Inf(1)
 	if h.cfg.Load.Kind == LoadHerd {
-		if h.cfg.Think >= 0 {
+		if h.cfg.Repeat {
 			next = t + h.cfg.Think
 		}
 	} else {
