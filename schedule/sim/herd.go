@@ -43,9 +43,9 @@ func (m HerdMode) String() string { return [...]string{"closed", "open"}[m] }
 // Zero values: Runs 0 is 1 run, Bucket 0 is 1 s, RecoverWindow 0 is 10 buckets; Duration 0 stops
 // arrivals at once (a herd needs none); a closed herd makes one request per client unless Repeat.
 type HerdConfig struct {
-	Clients  int
-	Mode     HerdMode
-	Load     Load
+	Clients int
+	Mode    HerdMode
+	Load    Load
 	// Repeat: in closed mode under LoadHerd, each client starts its next request Think seconds
 	// after the last ends, until Duration (otherwise one request per client).
 	Repeat   bool
