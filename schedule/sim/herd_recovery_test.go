@@ -49,7 +49,7 @@ func TestHerdCollapsed(t *testing.T) {
 		rows []HerdRow
 		want bool
 	}{
-		{rowsOf(low, low, half, half, low), false}, // buckets 2 and 3: exactly 0.5
+		{rowsOf(low, low, half, half, low), false},  // buckets 2 and 3: exactly 0.5
 		{rowsOf(half, half, half, low, half), true}, // 9 / 20
 		{rowsOf([3]float64{0, 0, 3}), false},        // no first tries in the window
 	} {
