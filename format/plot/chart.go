@@ -46,7 +46,10 @@ type Chart struct {
 	XLabel, YLabel string
 	Log            bool // logarithmic Y axis; points at or below 0 are left out
 	// Plain: both axes are plain numbers (work against a failure rate), not attempts and times.
-	Plain  bool
+	Plain bool
+	// Counts: the Y axis holds plain numbers (attempts per bucket), labelled 0, 50, 100, not
+	// durations.
+	Counts bool
 	Series []Series
 	Bands  []Band
 }
@@ -213,9 +216,9 @@ func AttemptTicks(lo, hi float64) []Tick {
 	return ticks
 }
 
-// yTicks are the Y axis's ticks: durations, or plain numbers for a Plain chart.
+// yTicks are the Y axis's ticks: durations, or plain numbers for a Plain or Counts chart.
 func (c *Chart) yTicks(lo, hi float64, steps int) []Tick {
-	if c.Plain {
+	if c.Plain || c.Counts {
 		return NumberTicks(lo, hi, steps)
 	}
 	return DurationTicks(lo, hi, c.Log, steps)

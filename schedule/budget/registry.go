@@ -27,7 +27,8 @@ type Def struct {
 var catalog = []func() Def{
 	awsStandardDef, awsAdaptiveDef, grpcDef,
 	envoyDef, ratioDef, finagleDef, towerDef, dotnetDef, bucketDef, breakerDef, gaxBreakerDef,
-	sreDef, kratosDef, gozeroDef, gaxAdaptiveDef, awsCubicDef,
+	awsCubicDef,
+	sreDef, kratosDef, gozeroDef, gaxAdaptiveDef,
 }
 
 // All returns every rule in catalog order.

@@ -117,13 +117,16 @@ func Rate(name string, def, min, max float64, integer bool, doc string) Spec {
 			if integer {
 				kind = "a whole rate like 10/s"
 			}
-			return Value{}, fmt.Errorf("must be %s in [%s/s, %s/s], got %q", kind, FormatNumber(min), FormatNumber(max), text)
+			return Value{}, fmt.Errorf("must be %s in [%s/s, %s/s], got %q", kind, plain(min), plain(max), text)
 		}
 		return Number(f), nil
 	}
-	s.Show = func(v Value) string { return FormatNumber(v.Num) + "/s" }
+	s.Show = func(v Value) string { return plain(v.Num) + "/s" }
 	return s
 }
+
+// plain prints a number without an exponent: 2147483646, 0.5.
+func plain(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // PercentFloat32 is a Percent value's fraction rounded once from its decimal digits to a float32,
 // as a library that takes an f32 share reads it (tower's retry_percent).
