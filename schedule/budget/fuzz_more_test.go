@@ -14,8 +14,8 @@ var moreRules = []struct {
 	cap func(requests, attempts int) float64
 }{
 	{"envoy:20%,min=3", false, func(r, a int) float64 { return math.Max(float64(a), 3) }},
-	{"ratio:20%,ttl=1s,min=2/s", false, func(r, a int) float64 { return 2 + 0.2*float64(r) + 1 }},
-	{"finagle", false, func(r, a int) float64 { return 100 + 0.2*float64(r) + 1 }},
+	{"ratio:20%,ttl=1s,min=2/s", false, func(r, a int) float64 { return 2 + float64(0.2*float64(r)) + 1 }},
+	{"finagle", false, func(r, a int) float64 { return 100 + float64(0.2*float64(r)) + 1 }},
 	{"tower:0.5,ttl=1s,min=1/s", false, func(r, a int) float64 { return 2 + float64(r) }},
 	{"tower:250%,ttl=2s,min=0", false, func(r, a int) float64 { return 1000 * float64(r) }},
 	{"dotnet:ratio=20%,window=2s,min-throughput=3", false, func(r, a int) float64 { return math.Max(1, 0.2*float64(r)) }},

@@ -46,7 +46,7 @@ type kratosGate struct {
 func (g *kratosGate) Admit(now float64, attempt int, u float64) Admission {
 	ns := clockNanos(now)
 	accepts, total := g.w.summary(ns)
-	requests := g.k.k * float64(accepts)
+	requests := float64(g.k.k * float64(accepts))
 	g.dr = 0
 	if total < g.k.request || float64(total) < requests {
 		return Admission{Allowed: true}
