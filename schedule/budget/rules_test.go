@@ -204,9 +204,9 @@ func TestParseSpecs(t *testing.T) {
 		"aws-standard:tokens=-1":            "[0, 1000000000]",
 		"aws-standard:cost=x":               "[0, 1000000000]",
 		"aws-standard:bogus=1":              "key",
-		"grpc:max=0":                        "(0, 1000]",
-		"grpc:max=1001":                     "[0, 1000]",
-		"grpc:ratio=0":                      "at most 3 decimals",
+		"grpc:max=0":                        "max must be a number in (0, 1000], got \"0\"",
+		"grpc:max=1001":                     "max must be a number in (0, 1000], got \"1001\"",
+		"grpc:ratio=0":                      "ratio must be a number in (0, 1000] with at most 3 decimals, got \"0\"",
 		"grpc:ratio=0.0001":                 "at most 3 decimals",
 		"aws-cubic":                         "unknown budget",
 	}
