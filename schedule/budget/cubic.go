@@ -13,6 +13,9 @@ import "math"
 // SDK's own tests put the clock there): timeFloat64Seconds divides UnixNano by 1e9, durations
 // are float64(ns)/1e9. The limiter is off (every attempt is sent at once) until the first
 // throttling error (Update: tokenBucketEnabled = true).
+//
+// Every product that meets an addition is written float64(x*y), so that no build fuses them into
+// one multiply-add: the SDK's amd64 build rounds each product.
 type cubicLimiter struct {
 	enabled bool
 
@@ -100,7 +103,7 @@ func (a *cubicLimiter) update(now int64, throttled bool) {
 // cubicSuccess: scaleConstant·(t − lastThrottle − K)³ + lastMaxRate.
 func (a *cubicLimiter) cubicSuccess(now int64) float64 {
 	dt := seconds(now - a.lastThrottleTime)
-	return (a.scaleConstant * math.Pow(dt-a.timeWindow, 3)) + a.lastMaxRate
+	return float64(a.scaleConstant*math.Pow(dt-a.timeWindow, 3)) + a.lastMaxRate
 }
 
 func (a *cubicLimiter) cubicThrottle(rateToUse float64) float64 { return rateToUse * a.beta }
@@ -119,11 +122,11 @@ func (a *cubicLimiter) updateRate(now int64, newRPS float64) {
 
 // updateMeasuredRate counts requests in 0.5 s buckets and smooths the rate of each bucket.
 func (a *cubicLimiter) updateMeasuredRate(now int64) {
-	timeBucket := math.Floor(seconds(now)*2.) / 2.
+	timeBucket := float64(math.Floor(seconds(now)*2.) / 2.)
 	a.requestCount++
 	if timeBucket > a.lastTxRateBucket {
 		currentRate := float64(a.requestCount) / (timeBucket - a.lastTxRateBucket)
-		a.measuredTxRate = (currentRate * a.smooth) + (a.measuredTxRate * (1. - a.smooth))
+		a.measuredTxRate = float64(currentRate*a.smooth) + float64(a.measuredTxRate*(1.-a.smooth))
 		a.requestCount = 0
 		a.lastTxRateBucket = timeBucket
 	}
@@ -136,7 +139,7 @@ func (a *cubicLimiter) refill(now int64) {
 		a.refilled = true
 		return
 	}
-	fill := seconds(now-a.lastRefilled) * a.fillRate
+	fill := float64(seconds(now-a.lastRefilled) * a.fillRate)
 	a.remaining = math.Min(a.remaining+fill, a.capacity)
 	a.lastRefilled = now
 }
