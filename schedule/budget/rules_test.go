@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func trace(t *testing.T, spec string, throttle bool, script string, maxAttempts int) []TraceRow {
+func traceSpec(t *testing.T, spec string, throttle bool, script string, maxAttempts int) []TraceRow {
 	t.Helper()
 	layer, err := Parse(spec, throttle)
 	if err != nil {
@@ -42,7 +42,7 @@ func TestSpecVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.spec, func(t *testing.T) {
-			rows := trace(t, c.spec, false, c.script, 3)
+			rows := traceSpec(t, c.spec, false, c.script, 3)
 			var decisions []string
 			for i, r := range rows {
 				decisions = append(decisions, string(r.Decision))
@@ -82,7 +82,7 @@ func TestAWSRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rows := trace(t, c.spec, false, c.script, c.maxAttempts)
+			rows := traceSpec(t, c.spec, false, c.script, c.maxAttempts)
 			var levels []float64
 			var decisions []string
 			for _, r := range rows {
