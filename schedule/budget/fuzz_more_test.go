@@ -110,9 +110,9 @@ func drive(t *testing.T, i int, data []byte) []fuzzRow {
 }
 
 // FuzzMoreRules: random scripts of outcomes and times, three requests interleaved, through every
-// rule of this set: levels
-// never negative nor above the rule's cap, admissions well-formed (budgets never hold nor refuse
-// a first attempt, nothing here delays), and the same input gives the same result.
+// rule of this set: levels never negative nor above the rule's cap, admissions well-formed
+// (budgets never hold nor refuse a first attempt, nothing here delays), and the same input gives
+// the same result.
 func FuzzMoreRules(f *testing.F) {
 	f.Add(uint8(0), []byte{1, 1, 1, 0, 5, 9, 200, 17, 33, 1, 1, 1, 1})
 	f.Add(uint8(12), []byte("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\x00\x00"))
