@@ -105,7 +105,7 @@ every:D (attempt i, counted from 0 over the whole trace, at i x D) or a list of 
 	fs := c.Flags()
 	fs.SortFlags = false
 	fs.StringVar(&o.script, "script", "", "requests separated by commas, each a string of S, F, T, H (N*P repeats P)")
-	intFlag(fs, &o.requests, "requests", 1, 1, budget.MaxScriptRequests, "requests to run (default: the script's); the last repeats")
+	intFlag(fs, &o.requests, "requests", 0, 1, budget.MaxScriptRequests, "requests to run (default: the script's); the last repeats")
 	intFlag(fs, &o.attempts, "max-attempts", 3, 1, 100000, "attempts a request may make, the first included")
 	fs.StringVar(&o.times, "times", "every:1s", "when attempts are due: every:D or a list of seconds")
 	return c

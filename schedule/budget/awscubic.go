@@ -39,7 +39,7 @@ func (AWSCubic) Source() string {
 type limiterClock struct{ now int64 }
 
 func (c *limiterClock) at(seconds float64) int64 {
-	if t := nanos(seconds); t > c.now {
+	if t := secondsToNanos(seconds); t > c.now {
 		c.now = t
 	}
 	return c.now
@@ -55,7 +55,7 @@ func (g *awsCubicGate) Admit(now float64, _ int, _ float64) Admission {
 	t := g.clock.at(now)
 	g.delay = g.limiter.wait(t)
 	g.clock.now = t + g.delay
-	return Admission{Allowed: true, Delay: seconds(g.delay)}
+	return Admission{Allowed: true, Delay: nsToSeconds(g.delay)}
 }
 
 func (g *awsCubicGate) Record(now float64, _ int, o Outcome) {

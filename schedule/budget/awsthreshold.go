@@ -33,17 +33,17 @@ func awsThreshold(c awsQuotaConfig, noIncrement bool, attempts int) (float64, bo
 		loss := 0.0
 		p := x
 		for j := 2; j <= attempts; j++ {
-			p *= x
+			p = float64(p * x)
 			loss += p
 		}
 		if c.legacy {
-			return inc*(1-p) - cost*loss
+			return float64(inc*(1-p)) - float64(cost*loss)
 		}
-		return inc*(1-x) - cost*loss
+		return float64(inc*(1-x)) - float64(cost*loss)
 	}
 	lo, hi := 0.0, 1.0
 	for i := 0; i < 200; i++ {
-		mid := lo + (hi-lo)/2
+		mid := lo + float64((hi-lo)/2)
 		if mid <= lo || mid >= hi {
 			break
 		}

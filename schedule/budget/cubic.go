@@ -13,6 +13,9 @@ import "math"
 // SDK's own tests put the clock there): timeFloat64Seconds divides UnixNano by 1e9, durations
 // are float64(ns)/1e9. The limiter is off (every attempt is sent at once) until the first
 // throttling error (Update: tokenBucketEnabled = true).
+//
+// Every product that meets an addition is written float64(x*y), so that no build fuses them into
+// one multiply-add: the SDK's amd64 build rounds each product.
 type cubicLimiter struct {
 	enabled bool
 
@@ -36,13 +39,13 @@ type cubicLimiter struct {
 func newCubicLimiter() *cubicLimiter {
 	return &cubicLimiter{
 		smooth: 0.8, beta: 0.7, scaleConstant: 0.4, minFillRate: 0.5,
-		lastTxRateBucket: math.Floor(seconds(0)),
+		lastTxRateBucket: math.Floor(nsToSeconds(0)),
 		lastThrottleTime: 0,
 		minCapacity:      1,
 	}
 }
 
-func seconds(ns int64) float64 { return float64(ns) / 1e9 }
+func nsToSeconds(ns int64) float64 { return float64(ns) / 1e9 }
 
 // acquire is AcquireToken (lines 57-76) for one token: whether it was taken and, if not, the
 // wait float64Seconds((amount − available)/fillRate), a time.Duration truncated to nanoseconds.
@@ -99,8 +102,8 @@ func (a *cubicLimiter) update(now int64, throttled bool) {
 
 // cubicSuccess: scaleConstant·(t − lastThrottle − K)³ + lastMaxRate.
 func (a *cubicLimiter) cubicSuccess(now int64) float64 {
-	dt := seconds(now - a.lastThrottleTime)
-	return (a.scaleConstant * math.Pow(dt-a.timeWindow, 3)) + a.lastMaxRate
+	dt := nsToSeconds(now - a.lastThrottleTime)
+	return float64(a.scaleConstant*math.Pow(dt-a.timeWindow, 3)) + a.lastMaxRate
 }
 
 func (a *cubicLimiter) cubicThrottle(rateToUse float64) float64 { return rateToUse * a.beta }
@@ -119,11 +122,11 @@ func (a *cubicLimiter) updateRate(now int64, newRPS float64) {
 
 // updateMeasuredRate counts requests in 0.5 s buckets and smooths the rate of each bucket.
 func (a *cubicLimiter) updateMeasuredRate(now int64) {
-	timeBucket := math.Floor(seconds(now)*2.) / 2.
+	timeBucket := float64(math.Floor(nsToSeconds(now)*2.) / 2.)
 	a.requestCount++
 	if timeBucket > a.lastTxRateBucket {
 		currentRate := float64(a.requestCount) / (timeBucket - a.lastTxRateBucket)
-		a.measuredTxRate = (currentRate * a.smooth) + (a.measuredTxRate * (1. - a.smooth))
+		a.measuredTxRate = float64(currentRate*a.smooth) + float64(a.measuredTxRate*(1.-a.smooth))
 		a.requestCount = 0
 		a.lastTxRateBucket = timeBucket
 	}
@@ -136,7 +139,7 @@ func (a *cubicLimiter) refill(now int64) {
 		a.refilled = true
 		return
 	}
-	fill := seconds(now-a.lastRefilled) * a.fillRate
+	fill := float64(nsToSeconds(now-a.lastRefilled) * a.fillRate)
 	a.remaining = math.Min(a.remaining+fill, a.capacity)
 	a.lastRefilled = now
 }

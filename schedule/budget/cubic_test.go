@@ -121,7 +121,7 @@ func TestCubicStreamVector(t *testing.T) {
 	}
 	at := func(sec float64) TraceRow {
 		for _, r := range rows {
-			if nanos(r.Sent) == nanos(sec) {
+			if secondsToNanos(r.Sent) == secondsToNanos(sec) {
 				return r
 			}
 		}

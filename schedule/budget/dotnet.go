@@ -11,8 +11,9 @@ const dotnetSource = "Microsoft.Extensions.Http.Resilience HttpRetryBudgetOption
 
 // Dotnet is the retry budget of Microsoft.Extensions.Http.Resilience's HttpRetryBudgetOptions as
 // its API reference states it (the .NET 11 preview pages of HttpRetryBudgetOptions and its
-// RetryRatio, SamplingDuration and MinimumThroughput properties; the implementation's source was
-// not available to read). What the reference says:
+// RetryRatio, SamplingDuration and MinimumThroughput properties). The implementation could not be
+// read: dotnet/extensions at 5862342 (2026-08-19) has no retry budget yet. What the reference
+// says:
 //
 //   - requests and retries are counted over a sliding window of SamplingDuration (1 s to 1 day,
 //     default 10 s);

@@ -25,9 +25,9 @@ const finagleSource = "finagle 24.5.0 finagle-core/.../service/RetryBudget.scala
 // withdrawal is written into the current slice, so it expires with that slice: when the deposits
 // it spent expire first the windowed sum goes below zero, and balance (count / withdrawal) with
 // it; Level shows the retries available now, at least 0. With minRetriesPerSec 0 and
-// percentCanRetry 0 the budget is RetryBudget.Empty: no retry ever.
+// percentCanRetry 0 the budget is RetryBudget.Empty: no retry ever. Finagle checks ttl in whole
+// seconds (1 to 60, so it also takes 60.5 s); the range here is [1 s, 60 s].
 type Finagle struct {
-	name       string
 	ttlMs      int64
 	deposit    int64
 	withdrawal int64
@@ -86,8 +86,8 @@ func (g *finagleGate) Level() float64 {
 }
 
 // newFinagle is RetryBudget.apply(ttl, minRetriesPerSec, percentCanRetry).
-func newFinagle(name string, ttl time.Duration, minPerSec int32, percent float64, spec string) Finagle {
-	f := Finagle{name: name, ttlMs: ttl.Milliseconds(), spec: spec}
+func newFinagle(ttl time.Duration, minPerSec int32, percent float64, spec string) Finagle {
+	f := Finagle{ttlMs: ttl.Milliseconds(), spec: spec}
 	if minPerSec == 0 && percent == 0 {
 		f.empty = true
 		return f
@@ -125,7 +125,7 @@ func ratioKeys(percent string, minPerSec float64) []param.Spec {
 
 func makeFinagle(d *Def) func(string, map[string]param.Value) (Layer, error) {
 	return func(_ string, v map[string]param.Value) (Layer, error) {
-		return newFinagle(d.Name, param.Dur(v["ttl"].Num), int32(v["min"].Num), v[""].Num, spec(*d, v)), nil
+		return newFinagle(param.Dur(v["ttl"].Num), int32(v["min"].Num), v[""].Num, spec(*d, v)), nil
 	}
 }
 

@@ -14,8 +14,8 @@ var moreRules = []struct {
 	cap func(requests, attempts int) float64
 }{
 	{"envoy:20%,min=3", false, func(r, a int) float64 { return math.Max(float64(a), 3) }},
-	{"ratio:20%,ttl=1s,min=2/s", false, func(r, a int) float64 { return 2 + 0.2*float64(r) + 1 }},
-	{"finagle", false, func(r, a int) float64 { return 100 + 0.2*float64(r) + 1 }},
+	{"ratio:20%,ttl=1s,min=2/s", false, func(r, a int) float64 { return 2 + float64(0.2*float64(r)) + 1 }},
+	{"finagle", false, func(r, a int) float64 { return 100 + float64(0.2*float64(r)) + 1 }},
 	{"tower:0.5,ttl=1s,min=1/s", false, func(r, a int) float64 { return 2 + float64(r) }},
 	{"tower:250%,ttl=2s,min=0", false, func(r, a int) float64 { return 1000 * float64(r) }},
 	{"dotnet:ratio=20%,window=2s,min-throughput=3", false, func(r, a int) float64 { return math.Max(1, 0.2*float64(r)) }},
@@ -38,45 +38,64 @@ type fuzzRow struct {
 	level            float64
 }
 
-// drive runs one byte script through a fresh gate: each byte is one attempt, its low two bits
-// the outcome, the next four the time step, the top two how many attempts a request may have
-// (2 to 5); u for Admit comes from the byte too. Every invariant failure is reported.
+// slot is one request in progress: its attempt number (0: none) and whether that attempt has
+// been sent and not yet ended.
+type slot struct {
+	attempt, max int
+	inFlight     bool
+}
+
+// drive runs one byte script through a fresh gate with three requests interleaved, so attempts
+// overlap as a shared (fleet) state sees them: each byte is one event of the request in slot
+// (b>>6)%3 after a time step of steps[(b>>2)&15]. An idle slot starts a request; a slot with an
+// attempt in flight ends it with outcome b&3 (then asks for a retry while attempts are left, up
+// to 2 + k%4); otherwise the slot sends its next attempt (Admit, u from the byte). Every
+// invariant failure is reported.
 func drive(t *testing.T, i int, data []byte) []fuzzRow {
 	r := moreRules[i]
 	g := mustParse(t, r.spec, r.throttle).New()
 	var rows []fuzzRow
-	now, requests, attempts, attempt := 0.0, 0, 0, 1
-	maxAttempts := 2
+	var slots [3]slot
+	now, requests, attempts := 0.0, 0, 0
 	for k, b := range data {
 		now += steps[(b>>2)&15]
-		if attempt == 1 {
-			requests++
-			maxAttempts = 2 + int(b>>6)
-		}
-		attempts++
-		u := float64((int(b)*131+k*29)%256) / 256
-		adm := g.Admit(now, attempt, u)
-		if adm.Delay != 0 || (attempt == 1 && !r.throttle && !adm.Allowed) {
-			t.Fatalf("%s byte %d: admission %+v", r.spec, k, adm)
-		}
-		row := fuzzRow{allowed: adm.Allowed}
-		o := Outcome(b & 3)
-		if adm.Allowed {
-			g.Record(now, attempt, o)
-		} else {
-			o = Failure
-		}
-		next := 1
-		if o != Success && attempt < maxAttempts {
-			row.granted = g.Retry(now, attempt, o)
-			if row.granted {
-				next = attempt + 1
+		s := &slots[int(b>>6)%3]
+		row := fuzzRow{allowed: true}
+		switch {
+		case s.inFlight:
+			s.inFlight = false
+			o := Outcome(b & 3)
+			g.Record(now, s.attempt, o)
+			if o != Success && s.attempt < s.max && g.Retry(now, s.attempt, o) {
+				row.granted = true
+				s.attempt++
+			} else {
+				g.Done(now, s.attempt, o == Success)
+				s.attempt = 0
+			}
+		default:
+			if s.attempt == 0 {
+				s.attempt, s.max = 1, 2+k%4
+				requests++
+			}
+			attempts++
+			u := float64((int(b)*131+k*29)%256) / 256
+			adm := g.Admit(now, s.attempt, u)
+			if adm.Delay != 0 || (s.attempt == 1 && !r.throttle && !adm.Allowed) {
+				t.Fatalf("%s byte %d: admission %+v", r.spec, k, adm)
+			}
+			row.allowed = adm.Allowed
+			switch {
+			case adm.Allowed:
+				s.inFlight = true
+			case s.attempt < s.max && g.Retry(now, s.attempt, Failure):
+				row.granted = true
+				s.attempt++
+			default:
+				g.Done(now, s.attempt, false)
+				s.attempt = 0
 			}
 		}
-		if next == 1 {
-			g.Done(now, attempt, o == Success)
-		}
-		attempt = next
 		row.level = g.Level()
 		if math.IsNaN(row.level) || row.level < 0 || row.level > r.cap(requests, attempts) {
 			t.Fatalf("%s byte %d (t=%v, %d requests, %d attempts): level %v out of [0, %v]",
@@ -90,9 +109,10 @@ func drive(t *testing.T, i int, data []byte) []fuzzRow {
 	return rows
 }
 
-// FuzzMoreRules: random scripts of outcomes and times through every rule of this set: levels
-// never negative nor above the rule's cap, admissions well-formed (budgets never hold nor refuse
-// a first attempt, nothing here delays), and the same input gives the same result.
+// FuzzMoreRules: random scripts of outcomes and times, three requests interleaved, through every
+// rule of this set: levels never negative nor above the rule's cap, admissions well-formed
+// (budgets never hold nor refuse a first attempt, nothing here delays), and the same input gives
+// the same result.
 func FuzzMoreRules(f *testing.F) {
 	f.Add(uint8(0), []byte{1, 1, 1, 0, 5, 9, 200, 17, 33, 1, 1, 1, 1})
 	f.Add(uint8(12), []byte("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\x00\x00"))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -64,6 +65,39 @@ func FuzzTraceInvariants(f *testing.F) {
 		again := Trace(layer, s, opt)
 		if !reflect.DeepEqual(fmt.Sprint(rows), fmt.Sprint(again)) {
 			t.Fatalf("%s %q: two runs differ", spec.spec, script)
+		}
+	})
+}
+
+// FuzzParseInput: any SPEC, script or --times text is parsed or refused in one line, never a
+// panic; a script that parses spells at most MaxScriptRequests requests of known letters.
+func FuzzParseInput(f *testing.F) {
+	for _, s := range []string{"aws-standard@1.47:tokens=5", "grpc:max=4,ratio=1.6", "aws-cubic", "FFS,3*HS", "every:100ms", "0,0.5,2", "grpc:ratio=1e-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		oneLine := func(err error) {
+			if err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("%q: error of several lines: %q", text, err)
+			}
+		}
+		_, _, err := ParseAny(text)
+		oneLine(err)
+		_, err = ParseTimes(text)
+		oneLine(err)
+		s, err := ParseScript(text)
+		oneLine(err)
+		if err == nil {
+			if len(s) == 0 || len(s) > MaxScriptRequests {
+				t.Fatalf("%q: %d requests", text, len(s))
+			}
+			for _, req := range s {
+				for i, o := range req {
+					if o > Throttling || (o == Success && i != len(req)-1) {
+						t.Fatalf("%q: request %v", text, req)
+					}
+				}
+			}
 		}
 	})
 }

@@ -30,7 +30,7 @@ type gaxAdaptiveGate struct {
 }
 
 func (g *gaxAdaptiveGate) probability() float64 {
-	p := (g.requests - g.a.factor*g.accepts) / (g.requests + 1.0)
+	p := (g.requests - float64(g.a.factor*g.accepts)) / (g.requests + 1.0)
 	if p < 0.0 {
 		return 0
 	}

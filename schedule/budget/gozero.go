@@ -123,11 +123,11 @@ func (g *gozeroGate) history(now int64) gozeroHistory {
 func (g *gozeroGate) Admit(now float64, attempt int, u float64) Admission {
 	ns := clockNanos(now)
 	h := g.history(ns)
-	w := gozeroK - (gozeroK-gozeroMinK)*float64(h.failingBuckets)/gozeroBuckets
+	w := gozeroK - float64((gozeroK-gozeroMinK)*float64(h.failingBuckets))/gozeroBuckets
 	if w < gozeroMinK {
 		w = gozeroMinK // mathx.AtLeast
 	}
-	weightedAccepts := w * float64(h.accepts)
+	weightedAccepts := float64(w * float64(h.accepts))
 	dropRatio := (float64(h.total-gozeroProtection) - weightedAccepts) / float64(h.total+1)
 	g.ratio = 0
 	if dropRatio <= 0 {

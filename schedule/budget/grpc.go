@@ -3,6 +3,8 @@ package budget
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule/param"
 )
@@ -25,20 +27,39 @@ func grpcDef() Def {
 		Name:    "grpc",
 		Summary: "gRPC retry throttling: a failed attempt takes a token, a successful RPC adds ratio; no retry at or below max/2",
 		Source:  "grpc-go v1.85.0 clientconn.go (retryThrottler), stream.go",
-		Keys: []param.Spec{
-			{Name: "max", Kind: param.Float, Doc: "maxTokens: tokens at the start and the most there can be, in (0, 1000]", Default: param.Number(10), Min: 0, Max: 1000},
-			{Name: "ratio", Kind: param.Float, Doc: "tokenRatio: tokens a successful RPC adds, > 0 with at most 3 decimals", Default: param.Number(0.1), Min: 0, Max: 1000},
-		},
+		Keys:    []param.Spec{grpcMaxKey(), grpcRatioKey()},
 		Make: func(_ string, values map[string]param.Value) (Layer, error) {
-			m, r := values["max"].Num, values["ratio"].Num
-			if !(m > 0) {
-				return nil, fmt.Errorf("max must be in (0, 1000], got %s", param.FormatNumber(m))
-			}
-			if !(r > 0) || math.Round(r*1000)/1000 != r {
-				return nil, fmt.Errorf("ratio must be in (0, 1000] with at most 3 decimals, got %s", param.FormatNumber(r))
-			}
-			return GRPC{max: m, ratio: r}, nil
+			return GRPC{max: values["max"].Num, ratio: values["ratio"].Num}, nil
 		},
+	}
+}
+
+// grpcMaxKey is maxTokens: a number in (0, 1000], as service_config.go checks it.
+func grpcMaxKey() param.Spec {
+	return grpcKey("max", "maxTokens: tokens at the start and the most there can be, in (0, 1000]", 10, func(v float64) bool {
+		return v > 0 && v <= 1000
+	}, "in (0, 1000]")
+}
+
+// grpcRatioKey is tokenRatio: > 0 (service_config.go) with at most 3 decimal places (the service
+// config's documentation); past 1000 no bucket of at most 1000 tokens can tell the difference.
+func grpcRatioKey() param.Spec {
+	return grpcKey("ratio", "tokenRatio: tokens a successful RPC adds, in (0, 1000] with at most 3 decimals", 0.1, func(v float64) bool {
+		return v > 0 && v <= 1000 && math.Round(v*1000)/1000 == v
+	}, "in (0, 1000] with at most 3 decimals")
+}
+
+func grpcKey(name, doc string, def float64, ok func(float64) bool, accepted string) param.Spec {
+	return param.Spec{
+		Name: name, Kind: param.Custom, Doc: doc, TypeName: "number", Default: param.Number(def),
+		Parse: func(text string) (param.Value, error) {
+			v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+			if err != nil || !ok(v) {
+				return param.Value{}, fmt.Errorf("must be a number %s, got %q", accepted, text)
+			}
+			return param.Number(v), nil
+		},
+		Show: func(v param.Value) string { return param.FormatNumber(v.Num) },
 	}
 }
 

@@ -11,9 +11,10 @@ const kratosSource = "go-kratos/aegis v0.2.0 circuitbreaker/sre/sre.go, internal
 
 // Kratos is go-kratos/aegis v0.2.0's SRE breaker (circuitbreaker/sre/sre.go, Allow at lines
 // 125-142) over its rolling counter (internal/window/policy.go, window.go), as kratos's client
-// circuitbreaker middleware drives it: every attempt asks Allow; a local rejection is then
-// MarkFailed (Add(0)) "to let the drop ratio higher"; a reply is MarkFailed for 500, 503 and 504
-// (F, T) and MarkSuccess (Add(1)) otherwise, so a throttling reply (H, 429) counts as a success.
+// circuitbreaker middleware (go-kratos/kratos middleware/circuitbreaker/circuitbreaker.go)
+// drives it: every attempt asks Allow; a local rejection is then MarkFailed (Add(0)) "to let the
+// drop ratio higher"; a reply is MarkFailed for 500, 503 and 504 (F, T) and MarkSuccess (Add(1))
+// otherwise, so a throttling reply (H, 429) counts as a success.
 //
 //	k = 1 / success (1/0.6); requests = k·accepts
 //	allowed without a draw when total < request (100) or float64(total) < requests
@@ -45,7 +46,7 @@ type kratosGate struct {
 func (g *kratosGate) Admit(now float64, attempt int, u float64) Admission {
 	ns := clockNanos(now)
 	accepts, total := g.w.summary(ns)
-	requests := g.k.k * float64(accepts)
+	requests := float64(g.k.k * float64(accepts))
 	g.dr = 0
 	if total < g.k.request || float64(total) < requests {
 		return Admission{Allowed: true}

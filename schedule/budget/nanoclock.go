@@ -2,9 +2,10 @@ package budget
 
 import "math"
 
-// nanos turns a caller's time in seconds into whole nanoseconds, the resolution of the Go
-// time.Time the AWS SDK reads its clock from; times past about 292 years saturate.
-func nanos(seconds float64) int64 {
+// secondsToNanos turns a caller's time in seconds into whole nanoseconds (rounded), the
+// resolution of the Go time.Time the AWS SDK reads its clock from; negative times are 0 and times
+// past about 146 years saturate.
+func secondsToNanos(seconds float64) int64 {
 	const limit = float64(math.MaxInt64 / 2)
 	ns := math.Round(seconds * 1e9)
 	switch {

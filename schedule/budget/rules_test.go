@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func trace(t *testing.T, spec string, throttle bool, script string, maxAttempts int) []TraceRow {
+func traceSpec(t *testing.T, spec string, throttle bool, script string, maxAttempts int) []TraceRow {
 	t.Helper()
 	layer, err := Parse(spec, throttle)
 	if err != nil {
@@ -42,7 +42,7 @@ func TestSpecVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.spec, func(t *testing.T) {
-			rows := trace(t, c.spec, false, c.script, 3)
+			rows := traceSpec(t, c.spec, false, c.script, 3)
 			var decisions []string
 			for i, r := range rows {
 				decisions = append(decisions, string(r.Decision))
@@ -82,7 +82,7 @@ func TestAWSRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rows := trace(t, c.spec, false, c.script, c.maxAttempts)
+			rows := traceSpec(t, c.spec, false, c.script, c.maxAttempts)
 			var levels []float64
 			var decisions []string
 			for _, r := range rows {
@@ -204,9 +204,9 @@ func TestParseSpecs(t *testing.T) {
 		"aws-standard:tokens=-1":            "[0, 1000000000]",
 		"aws-standard:cost=x":               "[0, 1000000000]",
 		"aws-standard:bogus=1":              "key",
-		"grpc:max=0":                        "(0, 1000]",
-		"grpc:max=1001":                     "[0, 1000]",
-		"grpc:ratio=0":                      "at most 3 decimals",
+		"grpc:max=0":                        "max must be a number in (0, 1000], got \"0\"",
+		"grpc:max=1001":                     "max must be a number in (0, 1000], got \"1001\"",
+		"grpc:ratio=0":                      "ratio must be a number in (0, 1000] with at most 3 decimals, got \"0\"",
 		"grpc:ratio=0.0001":                 "at most 3 decimals",
 		"aws-cubic":                         "unknown budget",
 	}

@@ -44,7 +44,7 @@ func (g *sreGate) probability(now float64) float64 {
 	if req < g.s.min {
 		return 0
 	}
-	return math.Max(0, (float64(req)-g.s.protection-g.s.k*float64(acc))/(float64(req)+1))
+	return math.Max(0, (float64(req)-g.s.protection-float64(g.s.k*float64(acc)))/(float64(req)+1))
 }
 
 func (g *sreGate) Admit(now float64, attempt int, u float64) Admission {

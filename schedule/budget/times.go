@@ -56,6 +56,6 @@ func ParseTimes(text string) (func(int) float64, error) {
 		if i < len(list) {
 			return list[i]
 		}
-		return last + float64(i-len(list)+1)*gap
+		return last + float64(float64(i-len(list)+1)*gap)
 	}, nil
 }

@@ -82,7 +82,8 @@ func mustParse(t testing.TB, spec string, throttle bool) Layer {
 
 // Brooker's simulator: the rows printed by its own classes (retry_sim/retry_strategy.py at
 // bbfe394, AdaptiveRetryStrategy(0.1, 5) and CircuitBreakerRetryStrategy(NRetriesStrategy(3),
-// 0.1)) driven by python3 with these scripts; the levels are Python's repr of the floats.
+// 0.1)) driven by python3 with these scripts (testdata/budgetvectors-more/brooker_drive.py); the
+// levels are Python's repr of the floats.
 func TestBrookerVectors(t *testing.T) {
 	for _, c := range []struct {
 		spec, script string

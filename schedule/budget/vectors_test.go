@@ -50,7 +50,7 @@ func readVector(t *testing.T, name string) [][]string {
 	return rows
 }
 
-func num(t *testing.T, s string) float64 {
+func vectorNum(t *testing.T, s string) float64 {
 	t.Helper()
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
@@ -78,7 +78,7 @@ func TestRealLibraryVectors(t *testing.T) {
 			for i, r := range rows {
 				w := want[i]
 				got := []string{strconv.Itoa(r.Request), strconv.Itoa(r.Attempt), string(r.Outcome.Letter()), strconv.FormatFloat(r.Level, 'g', -1, 64)}
-				wantHead := []string{w[0], w[1], w[2], strconv.FormatFloat(num(t, w[3]), 'g', -1, 64)}
+				wantHead := []string{w[0], w[1], w[2], strconv.FormatFloat(vectorNum(t, w[3]), 'g', -1, 64)}
 				if strings.Join(got, " ") != strings.Join(wantHead, " ") {
 					t.Fatalf("row %d: got %v, the library %v", i+1, got, wantHead)
 				}
@@ -88,11 +88,11 @@ func TestRealLibraryVectors(t *testing.T) {
 				if !v.limiter {
 					continue
 				}
-				if s := num(t, w[4]); nanos(r.Sent) != nanos(s) {
+				if s := vectorNum(t, w[4]); secondsToNanos(r.Sent) != secondsToNanos(s) {
 					t.Fatalf("row %d: sent at %v, the library at %v", i+1, r.Sent, s)
 				}
 				for k, name := range cubicStateNames {
-					if s := num(t, w[5+k]); r.State[k] != s {
+					if s := vectorNum(t, w[5+k]); r.State[k] != s {
 						t.Fatalf("row %d: %s = %v, the library %v", i+1, name, r.State[k], s)
 					}
 				}

@@ -93,3 +93,23 @@ func TestSRE(t *testing.T) {
 		}
 	}
 }
+
+// kratos's client middleware (go-kratos/kratos middleware/circuitbreaker) marks only 500, 503
+// and 504 replies as failures: 100 throttling replies (H) are accepts, so nothing is dropped,
+// while 100 timeouts (T) give dr = 100/101 and the draw 0.5 drops.
+func TestKratosOutcomes(t *testing.T) {
+	for _, c := range []struct {
+		o       Outcome
+		allowed bool
+		dr      float64
+	}{{Throttling, true, 0}, {Timeout, false, 100.0 / 101}, {Failure, false, 100.0 / 101}} {
+		g := mustParse(t, "kratos", true).New()
+		for i := 0; i < 100; i++ {
+			g.Admit(0, 1, 0.5)
+			g.Record(0, 1, c.o)
+		}
+		if a := g.Admit(0.001, 1, 0.5); a.Allowed != c.allowed || g.Level() != c.dr {
+			t.Errorf("100 × %s: allowed %v at dr %v, want %v at %v", c.o, a.Allowed, g.Level(), c.allowed, c.dr)
+		}
+	}
+}

@@ -153,4 +153,15 @@ func main() {
 		{at: 2.875, attempts: repeat("F", 5) + repeat("P", 5)},
 		{at: 3.125, attempts: repeat("S", 20) + repeat("F", 10) + repeat("P", 20)},
 	})
+	// go-zero again, with a moderate drop ratio: two failing buckets, then a run of working
+	// buckets (their counts depend on the window staying aligned to its creation).
+	gozero([]phase{
+		{at: 0.125, attempts: repeat("S", 30) + repeat("F", 60)},
+		{at: 0.375, attempts: repeat("F", 10) + repeat("P", 20)},
+		{at: 0.625, attempts: repeat("F", 5) + repeat("P", 20)},
+		{at: 0.875, attempts: repeat("S", 10) + repeat("P", 20)},
+		{at: 1.125, attempts: repeat("S", 10) + repeat("P", 20)},
+		{at: 1.375, attempts: repeat("S", 10) + repeat("P", 20)},
+		{at: 1.625, attempts: repeat("S", 10) + repeat("P", 20)},
+	})
 }
