@@ -38,7 +38,12 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
-	addStrategySubcommands(g, table, o.bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
+	// --budget, --throttle and --budget-scope are table's alone: explore shares bind, not them.
+	bind := func(fs *pflag.FlagSet) {
+		o.bind(fs)
+		o.budgets.bind(fs)
+	}
+	addStrategySubcommands(g, table, bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
 	return table
 }
 
@@ -56,7 +61,6 @@ func (o *tableOptions) bind(fs *pflag.FlagSet) {
 	boolFlag(fs, &o.envelope, "envelope", "add the least and greatest start and wait over all draws")
 	fs.Var(&percentList{p: &o.percentiles}, "percentiles", "add sampled percentiles of every start and wait, e.g. 50,95,99")
 	samplesFlag(fs, &o.samples)
-	o.budgets.bind(fs)
 }
 
 func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {

@@ -54,8 +54,11 @@ func grpcKey(name, doc string, def float64, ok func(float64) bool, accepted stri
 		Name: name, Kind: param.Custom, Doc: doc, TypeName: "number", Default: param.Number(def),
 		Parse: func(text string) (param.Value, error) {
 			v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
-			if err != nil || !ok(v) {
+			if err != nil || math.IsNaN(v) {
 				return param.Value{}, fmt.Errorf("must be a number %s, got %q", accepted, text)
+			}
+			if !ok(v) {
+				return param.Value{}, fmt.Errorf("must be %s, got %s", accepted, param.FormatNumber(v))
 			}
 			return param.Number(v), nil
 		},

@@ -204,11 +204,12 @@ func TestParseSpecs(t *testing.T) {
 		"aws-standard:tokens=-1":            "[0, 1000000000]",
 		"aws-standard:cost=x":               "[0, 1000000000]",
 		"aws-standard:bogus=1":              "key",
-		"grpc:max=0":                        "max must be a number in (0, 1000], got \"0\"",
-		"grpc:max=1001":                     "max must be a number in (0, 1000], got \"1001\"",
-		"grpc:ratio=0":                      "ratio must be a number in (0, 1000] with at most 3 decimals, got \"0\"",
+		"grpc:max=0":                        "max must be in (0, 1000], got 0",
+		"grpc:max=1001":                     "max must be in (0, 1000], got 1001",
+		"grpc:ratio=0":                      "ratio must be in (0, 1000] with at most 3 decimals, got 0",
 		"grpc:ratio=0.0001":                 "at most 3 decimals",
 		"aws-cubic":                         "unknown budget",
+		"grpc:max=ten":                      `max must be a number in (0, 1000], got "ten"`,
 	}
 	for spec, want := range bad {
 		_, err := Parse(spec, false)
