@@ -45,8 +45,11 @@ a terminal; in scripts use "backoffctl table".`,
 		},
 	}
 	var o tableOptions
-	// --budget is table's flag (o.budgets): explore starts on that budget's threshold and burst.
-	addStrategySubcommands(g, c, o.bind, nil, func(b *boundStrategy) error { return runExplore(g, b, &o, o.budgets.budget) })
+	var budgetSpec string
+	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
+		o.bind(fs)
+		fs.StringVar(&budgetSpec, "budget", "", "show this budget's threshold x* and burst for the schedule's retries (SPEC as amplify takes it; b cycles)")
+	}, nil, func(b *boundStrategy) error { return runExplore(g, b, &o, budgetSpec) })
 	return c
 }
 
