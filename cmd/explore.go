@@ -68,7 +68,7 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions, budgetSpec 
 	}
 	if budgetSpec != "" {
 		if _, err := budget.Resolve(budgetSpec, false); err != nil {
-			return badInput("--budget %s", err.Error())
+			return badInput("%s", err.Error())
 		}
 	}
 	r := lipgloss.NewRenderer(os.Stdout)
