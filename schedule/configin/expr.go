@@ -1,0 +1,521 @@
+package configin
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tok is one word, number, string or punctuation mark of a tolerant reader, with its line.
+type tok struct {
+	kind byte // 'i' identifier, 'n' number, 's' string, 'p' punctuation, '\n' end of line
+	text string
+	line int
+	sp   bool // whitespace came before it
+}
+
+// lex splits src into tokens, leaving out comments that start with one of comments ("#", "//")
+// and /* */ blocks when block is set. Identifiers may start with @ (decorators, annotations) or
+// a colon (Ruby and Elixir atoms). Ends of lines are kept: Ruby and Elixir calls end there.
+func lex(src string, comments []string, block bool) []tok {
+	var out []tok
+	line := 1
+	for i := 0; i < len(src); {
+		c := src[i]
+		start, spaced := len(out), i > 0 && (src[i-1] == ' ' || src[i-1] == '\t')
+		switch {
+		case c == '\n':
+			out = append(out, tok{kind: '\n', text: "\n", line: line})
+			line++
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\\':
+			i++
+		case block && strings.HasPrefix(src[i:], "/*"):
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			line += strings.Count(src[i:i+2+end], "\n")
+			i += end + 4
+		case startsComment(src[i:], comments):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			var b strings.Builder
+			triple := strings.HasPrefix(src[i:], strings.Repeat(string(c), 3))
+			if triple {
+				j = i + 3
+			}
+			for j < len(src) {
+				if triple && strings.HasPrefix(src[j:], strings.Repeat(string(c), 3)) {
+					j += 3
+					break
+				}
+				if !triple && src[j] == c {
+					j++
+					break
+				}
+				if src[j] == '\\' && j+1 < len(src) {
+					j++
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			out = append(out, tok{kind: 's', text: b.String(), line: line})
+			line += strings.Count(src[i:min(j, len(src))], "\n")
+			i = j
+		case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9' && (len(out) == 0 || out[len(out)-1].kind != 'i' && out[len(out)-1].text != ")"):
+			j := i
+			for j < len(src) && (isDigit(src[j]) || src[j] == '_' ||
+				src[j] == '.' && j+1 < len(src) && isDigit(src[j+1]) ||
+				(src[j] == 'e' || src[j] == 'E') && j+1 < len(src) && (isDigit(src[j+1]) || (src[j+1] == '-' || src[j+1] == '+') && j+2 < len(src) && isDigit(src[j+2]))) {
+				if src[j] == 'e' || src[j] == 'E' {
+					j++
+				}
+				j++
+			}
+			for j < len(src) && strings.IndexByte("lLfFdDmM", src[j]) >= 0 && (j+1 >= len(src) || !isWord(src[j+1])) {
+				j++ // Java and C# suffixes: 30000L, 2.0f, 1.5m
+			}
+			out = append(out, tok{kind: 'n', text: src[i:j], line: line})
+			i = j
+		case isWordStart(src[i:]) || (c == '@' || c == ':' && (len(out) == 0 || out[len(out)-1].kind == 'p' || out[len(out)-1].kind == '\n')) && i+1 < len(src) && isWordStart(src[i+1:]):
+			j := i + 1
+			for j < len(src) {
+				r, n := utf8.DecodeRuneInString(src[j:])
+				if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '$') {
+					break
+				}
+				j += n
+			}
+			if j < len(src) && (src[j] == '?' || src[j] == '!') && c != '@' {
+				j++
+			}
+			out = append(out, tok{kind: 'i', text: src[i:j], line: line})
+			i = j
+		default:
+			op := punct(src[i:])
+			out = append(out, tok{kind: 'p', text: op, line: line})
+			i += len(op)
+		}
+		if len(out) > start {
+			out[start].sp = spaced
+		}
+	}
+	return out
+}
+
+// punct is the punctuation mark at the start of s: two characters for the operators the
+// readers tell apart, else one character.
+func punct(s string) string {
+	for _, op := range []string{"::", "=>", "->", "==", "!=", "<=", ">=", "**", "||", "&&", "?."} {
+		if strings.HasPrefix(s, op) {
+			return op
+		}
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isWord(c byte) bool  { return isDigit(c) || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isWordStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r) || r == '_' || r == '$'
+}
+
+func startsComment(s string, comments []string) bool {
+	for _, c := range comments {
+		if strings.HasPrefix(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// node is an expression of a tolerant reader.
+type node struct {
+	kind byte // 'n' number, 's' string, 'i' name (dotted), 'c' call, 'm' member of a non-name, 'b' binary, 'l' list, 'o' object, 'r' raw
+	line int
+	text string // number text, string, name, member name, operator, raw source
+	x    *node  // callee, member's base, binary left
+	y    *node  // binary right
+	args []arg  // call arguments, list items, object fields
+}
+
+// arg is one argument or field: key is empty when positional.
+type arg struct {
+	key string
+	val *node
+}
+
+// kw is the keyword argument named key (any of keys), or nil.
+func (n *node) kw(keys ...string) *node {
+	for _, a := range n.args {
+		for _, k := range keys {
+			if a.key == k {
+				return a.val
+			}
+		}
+	}
+	return nil
+}
+
+// pos is the i-th positional argument, or nil.
+func (n *node) pos(i int) *node {
+	for _, a := range n.args {
+		if a.key == "" {
+			if i == 0 {
+				return a.val
+			}
+			i--
+		}
+	}
+	return nil
+}
+
+// callee is a call's function name ("retry", "Duration.ofMillis", "new RetryStrategyOptions"),
+// or "" when the callee is not a plain name.
+func (n *node) callee() string {
+	if n == nil || n.kind != 'c' || n.x == nil || n.x.kind != 'i' {
+		return ""
+	}
+	return n.x.text
+}
+
+// src is the expression as source, for messages.
+func (n *node) src() string {
+	if n == nil {
+		return ""
+	}
+	switch n.kind {
+	case 's':
+		return strconv.Quote(n.text)
+	case 'c':
+		var parts []string
+		for _, a := range n.args {
+			if a.key != "" {
+				parts = append(parts, a.key+": "+a.val.src())
+			} else {
+				parts = append(parts, a.val.src())
+			}
+		}
+		return n.x.src() + "(" + strings.Join(parts, ", ") + ")"
+	case 'm':
+		return n.x.src() + "." + n.text
+	case 'b':
+		return n.x.src() + " " + n.text + " " + n.y.src()
+	case 'l', 'o':
+		return "[…]"
+	}
+	return n.text
+}
+
+// tparser reads expressions from tokens. Newlines end an expression only in Ruby's and Elixir's
+// command calls; inside brackets they are skipped.
+type tparser struct {
+	toks []tok
+	i    int
+}
+
+func (p *tparser) peek() tok {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	return tok{kind: 0, line: p.line()}
+}
+
+func (p *tparser) line() int {
+	if p.i < len(p.toks) {
+		return p.toks[p.i].line
+	}
+	if len(p.toks) > 0 {
+		return p.toks[len(p.toks)-1].line
+	}
+	return 1
+}
+
+func (p *tparser) is(text string) bool { t := p.peek(); return t.kind != 's' && t.text == text }
+
+func (p *tparser) skipNL() {
+	for p.peek().kind == '\n' {
+		p.i++
+	}
+}
+
+// binary operators, lowest precedence first.
+var binops = [][]string{{"|", "||", "or"}, {"+", "-"}, {"*", "/"}, {"**"}}
+
+// expr parses one expression; inside brackets newlines are skipped.
+func (p *tparser) expr(nested bool) *node { return p.binary(0, nested) }
+
+func (p *tparser) binary(level int, nested bool) *node {
+	if level == len(binops) {
+		return p.unary(nested)
+	}
+	l := p.binary(level+1, nested)
+	for {
+		if nested {
+			p.skipNL()
+		}
+		t := p.peek()
+		if t.kind != 'p' && !(t.kind == 'i' && t.text == "or") || !contains(binops[level], t.text) {
+			return l
+		}
+		p.i++
+		if nested {
+			p.skipNL()
+		}
+		r := p.binary(level+1, nested)
+		l = &node{kind: 'b', line: t.line, text: t.text, x: l, y: r}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *tparser) unary(nested bool) *node {
+	if p.is("-") || p.is("+") {
+		t := p.peek()
+		p.i++
+		x := p.unary(nested)
+		if x.kind == 'n' {
+			if t.text == "-" {
+				x.text = "-" + x.text
+			}
+			return x
+		}
+		return &node{kind: 'b', line: t.line, text: "*", x: &node{kind: 'n', text: t.text + "1", line: t.line}, y: x}
+	}
+	return p.postfix(p.primary(nested), nested)
+}
+
+func (p *tparser) postfix(n *node, nested bool) *node {
+	for {
+		switch {
+		case p.is(".") || p.is("?.") || p.is("::"):
+			if nested {
+				p.skipNL()
+			}
+			p.i++
+			t := p.peek()
+			if t.kind != 'i' {
+				return n
+			}
+			p.i++
+			if n.kind == 'i' {
+				n = &node{kind: 'i', line: n.line, text: n.text + "." + t.text}
+			} else {
+				n = &node{kind: 'm', line: t.line, text: t.text, x: n}
+			}
+		case p.is("(") && !p.peek().sp && p.peek().line == p.lastLine():
+			p.i++
+			n = &node{kind: 'c', line: n.line, x: n, args: p.args(")")}
+		case p.is("{") && (n.kind == 'i' && strings.HasPrefix(n.text, "new ") || n.kind == 'c' && strings.HasPrefix(n.callee(), "new ")):
+			p.i++ // C# object initializer: new T { A = 1 } or new T() { ... }
+			fields := p.args("}")
+			if n.kind == 'i' {
+				n = &node{kind: 'c', line: n.line, x: n}
+			}
+			n.args = append(n.args, fields...)
+		default:
+			// a method chain continued on the next line: .maxAttempts(3)
+			if nested || p.peek().kind != '\n' {
+				return n
+			}
+			j := p.i
+			for j < len(p.toks) && p.toks[j].kind == '\n' {
+				j++
+			}
+			if j < len(p.toks) && p.toks[j].kind == 'p' && p.toks[j].text == "." {
+				p.i = j
+				continue
+			}
+			return n
+		}
+	}
+}
+
+// lastLine is the line of the tok before the current one.
+func (p *tparser) lastLine() int {
+	if p.i > 0 {
+		return p.toks[p.i-1].line
+	}
+	return 0
+}
+
+func (p *tparser) primary(nested bool) *node {
+	if nested {
+		p.skipNL()
+	}
+	t := p.peek()
+	switch {
+	case t.kind == 'n':
+		p.i++
+		return &node{kind: 'n', line: t.line, text: t.text}
+	case t.kind == 's':
+		p.i++
+		return &node{kind: 's', line: t.line, text: t.text}
+	case t.kind == 'i' && t.text == "new":
+		p.i++
+		name := p.peek()
+		if name.kind != 'i' {
+			return &node{kind: 'r', line: t.line, text: "new"}
+		}
+		p.i++
+		n := &node{kind: 'i', line: t.line, text: "new " + name.text}
+		for p.is(".") && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == 'i' {
+			n.text += "." + p.toks[p.i+1].text
+			p.i += 2
+		}
+		if p.is("<") { // generic arguments: new RetryStrategyOptions<HttpResponseMessage>
+			depth := 0
+			for p.i < len(p.toks) {
+				if p.is("<") {
+					depth++
+				} else if p.is(">") {
+					depth--
+				}
+				p.i++
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		return n
+	case t.kind == 'i':
+		p.i++
+		return &node{kind: 'i', line: t.line, text: t.text}
+	case t.text == "(":
+		p.i++
+		items := p.args(")")
+		if len(items) == 1 && items[0].key == "" {
+			return items[0].val
+		}
+		return &node{kind: 'l', line: t.line, args: items}
+	case t.text == "[":
+		p.i++
+		return &node{kind: 'l', line: t.line, args: p.args("]")}
+	case t.text == "{":
+		p.i++
+		return &node{kind: 'o', line: t.line, args: p.args("}")}
+	case t.text == "%" && p.i+1 < len(p.toks) && p.toks[p.i+1].text == "{":
+		p.i += 2 // Elixir map %{...}
+		return &node{kind: 'o', line: t.line, args: p.args("}")}
+	}
+	return p.raw(nested)
+}
+
+// raw skips a balanced run of tokens up to a comma or a closing bracket (or, outside brackets,
+// the end of the line): an expression the reader does not understand, kept as source.
+func (p *tparser) raw(nested bool) *node {
+	start := p.peek()
+	var parts []string
+	depth := 0
+	for p.i < len(p.toks) {
+		t := p.peek()
+		if depth == 0 && (t.text == "," || t.text == ")" || t.text == "]" || t.text == "}" || !nested && t.kind == '\n') && t.kind != 's' {
+			break
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		if t.kind != '\n' {
+			parts = append(parts, t.text)
+		}
+		p.i++
+	}
+	if len(parts) == 0 && p.i < len(p.toks) && p.peek().kind != '\n' {
+		parts = append(parts, p.peek().text)
+		p.i++
+	}
+	return &node{kind: 'r', line: start.line, text: strings.Join(parts, " ")}
+}
+
+// args parses arguments or fields up to closing: positional values and keyword ones written
+// key=value, key: value, "key": value, key => value, .Key = value.
+func (p *tparser) args(closing string) []arg {
+	var out []arg
+	for {
+		p.skipNL()
+		if p.i >= len(p.toks) {
+			return out
+		}
+		if p.is(closing) {
+			p.i++
+			return out
+		}
+		if p.is(",") || p.is(";") {
+			p.i++
+			continue
+		}
+		out = append(out, p.arg(true))
+		p.skipNL()
+		if !p.is(",") && !p.is(closing) && !p.is(";") && p.i < len(p.toks) {
+			// something the reader does not follow: keep it as raw and go on
+			out = append(out, arg{val: p.raw(true)})
+			if !p.is(",") && !p.is(closing) && p.i < len(p.toks) {
+				p.i++
+			}
+		}
+	}
+}
+
+// arg is one argument: keyword when a name is followed by =, : or =>.
+func (p *tparser) arg(nested bool) arg {
+	t := p.peek()
+	if (t.kind == 'i' || t.kind == 's') && p.i+1 < len(p.toks) {
+		next := p.toks[p.i+1]
+		if next.kind == 'p' && (next.text == "=" || next.text == ":" || next.text == "=>") {
+			p.i += 2
+			return arg{key: strings.TrimPrefix(t.text, ":"), val: p.expr(nested)}
+		}
+	}
+	if t.kind == 'i' && strings.HasSuffix(t.text, ":") {
+		p.i++
+		return arg{key: strings.TrimSuffix(t.text, ":"), val: p.expr(nested)}
+	}
+	return arg{val: p.expr(nested)}
+}
+
+// commandArgs parses the arguments of a call written without parentheses (Ruby's
+// retry_on Foo, wait: 5, Elixir's use Oban.Worker, max_attempts: 5) up to the end of the line,
+// following lines that end with a comma.
+func (p *tparser) commandArgs() []arg {
+	var out []arg
+	for p.i < len(p.toks) {
+		t := p.peek()
+		if t.kind == '\n' {
+			if len(out) > 0 && p.i > 0 && p.toks[p.i-1].text == "," {
+				p.i++
+				continue
+			}
+			break
+		}
+		if p.is(",") {
+			p.i++
+			continue
+		}
+		if p.is("do") || p.is("}") || p.is(")") {
+			break
+		}
+		before := p.i
+		out = append(out, p.arg(false))
+		if p.i == before {
+			p.i++
+		}
+	}
+	return out
+}

@@ -1,0 +1,7 @@
+package configin
+
+func readPython(r *reader) error { return nil }
+func readJava(r *reader) error   { return nil }
+func readCSharp(r *reader) error { return nil }
+func readJS(r *reader) error     { return nil }
+func readElixir(r *reader) error { return nil }

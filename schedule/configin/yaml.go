@@ -1,0 +1,195 @@
+package configin
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/backoffctl/backoffctl/schedule/param"
+	"go.yaml.in/yaml/v3"
+)
+
+// readYAML finds Envoy's retry_policy and act_runner's runner.fetch_interval(_max) in a YAML
+// file, read as a node tree so each configuration keeps its line. backoffctl's one-line form
+// "config.yaml: runner: { ... }" is read as the YAML after "config.yaml:".
+func readYAML(r *reader) error {
+	r.scanLineComments("#")
+	src := regexp.MustCompile(`(?m)^config\.yaml: `).ReplaceAllString(r.src, "")
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+		line := 0
+		if m := regexp.MustCompile(`line (\d+)`).FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		return r.errAt(line, "not YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	return walkYAML(r, &doc)
+}
+
+func walkYAML(r *reader, n *yaml.Node) error {
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			var err error
+			switch {
+			case k.Value == "retry_policy" && v.Kind == yaml.MappingNode:
+				err = envoyYAML(r, k, v)
+			case k.Value == "runner" && v.Kind == yaml.MappingNode && (yamlKey(v, "fetch_interval") != nil || yamlKey(v, "fetch_interval_max") != nil):
+				err = actRunnerYAML(r, k, v)
+			case k.Value == "retryPolicy" && v.Kind == yaml.MappingNode:
+				err = serviceConfigYAML(r, k, v)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if err := walkYAML(r, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func yamlKey(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// protoSeconds reads a google.protobuf.Duration's JSON/YAML text: "0.025s", "1s".
+func protoSeconds(text string) (float64, bool) {
+	t := strings.TrimSpace(text)
+	if !strings.HasSuffix(t, "s") {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(strings.TrimSuffix(t, "s"), 64)
+	return x, err == nil && x >= 0 && !math.IsInf(x, 0)
+}
+
+func envoyYAML(r *reader, k, v *yaml.Node) error {
+	b := newBuilder("envoy")
+	if n := yamlKey(v, "num_retries"); n != nil {
+		x, err := strconv.ParseFloat(n.Value, 64)
+		if err != nil {
+			return r.errAt(n.Line, "retry_policy num_retries: %q is not a number", n.Value)
+		}
+		b.num("num-retries", x)
+	} else {
+		b.defaulted("retry_policy num_retries left out: Envoy's default 1")
+	}
+	if rb := yamlKey(v, "retry_back_off"); rb != nil {
+		for _, p := range []struct{ key, flag string }{{"base_interval", "base-interval"}, {"max_interval", "max-interval"}} {
+			if n := yamlKey(rb, p.key); n != nil {
+				s, ok := protoSeconds(n.Value)
+				if !ok {
+					return r.errAt(n.Line, "retry_back_off %s: %q is not a duration; write seconds with an s, like 0.025s", p.key, n.Value)
+				}
+				b.num(p.flag, s)
+			}
+		}
+	} else {
+		b.defaulted("retry_back_off left out: Envoy's default base_interval 25ms")
+	}
+	r.add(k.Line, b)
+	return nil
+}
+
+func actRunnerYAML(r *reader, k, v *yaml.Node) error {
+	b := newBuilder("actrunner")
+	for _, p := range []struct{ key, flag string }{{"fetch_interval", "fetch-interval"}, {"fetch_interval_max", "fetch-interval-max"}} {
+		if n := yamlKey(v, p.key); n != nil {
+			d, err := param.ParseDuration(n.Value)
+			if err != nil {
+				return r.errAt(n.Line, "runner %s: %q is not a duration; write one like 2s or 1m", p.key, n.Value)
+			}
+			b.num(p.flag, d.Seconds())
+		} else {
+			b.defaulted("runner " + p.key + " left out: act_runner's default")
+		}
+	}
+	r.add(k.Line, b)
+	return nil
+}
+
+// serviceConfigYAML reads a gRPC retryPolicy written in YAML (as some deployments keep the
+// service config).
+func serviceConfigYAML(r *reader, k, v *yaml.Node) error {
+	var m map[string]any
+	if err := v.Decode(&m); err != nil {
+		return r.errAt(k.Line, "retryPolicy: %v", err)
+	}
+	return grpcRetryPolicy(r, m, k.Line)
+}
+
+// readJSON reads a gRPC service config (or any JSON holding a retryPolicy).
+func readJSON(r *reader) error { return readServiceConfig(r, r.src, 1) }
+
+// readServiceConfig finds every methodConfig's retryPolicy in a gRPC service config; line is
+// the line the JSON text starts on.
+func readServiceConfig(r *reader, text string, line int) error {
+	var doc any
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		return r.errAt(line, "the service config is not JSON: %v", err)
+	}
+	searchFrom := 0
+	var walk func(v any) error
+	walk = func(v any) error {
+		switch x := v.(type) {
+		case map[string]any:
+			if rp, ok := x["retryPolicy"].(map[string]any); ok {
+				at := line
+				if i := strings.Index(text[searchFrom:], `"retryPolicy"`); i >= 0 {
+					at += strings.Count(text[:searchFrom+i], "\n")
+					searchFrom += i + 1
+				}
+				if err := grpcRetryPolicy(r, rp, at); err != nil {
+					return err
+				}
+			}
+			for _, k := range []string{"methodConfig"} {
+				if err := walk(x[k]); err != nil {
+					return err
+				}
+			}
+		case []any:
+			for _, e := range x {
+				if err := walk(e); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(doc)
+}
+
+// grpcRetryPolicy is grpc --mode rpc from a retryPolicy object; grpc-go has no defaults for its
+// fields, so every one must be there.
+func grpcRetryPolicy(r *reader, rp map[string]any, line int) error {
+	b := newBuilder("grpc")
+	b.text("mode", "rpc")
+	for _, p := range []struct{ key, flag string }{{"maxAttempts", "max-attempts"}, {"backoffMultiplier", "backoff-multiplier"}} {
+		x, ok := rp[p.key].(float64)
+		if !ok {
+			return r.errAt(line, "retryPolicy %s is missing or not a number (grpc-go has no default for it)", p.key)
+		}
+		b.num(p.flag, x)
+	}
+	for _, p := range []struct{ key, flag string }{{"initialBackoff", "initial-backoff"}, {"maxBackoff", "max-backoff"}} {
+		s, _ := rp[p.key].(string)
+		x, ok := protoSeconds(s)
+		if !ok {
+			return r.errAt(line, "retryPolicy %s is missing or not a duration like \"0.1s\" (grpc-go has no default for it)", p.key)
+		}
+		b.num(p.flag, x)
+	}
+	r.add(line, b)
+	return nil
+}
