@@ -109,15 +109,15 @@ var readers = map[string]func(r *reader) error{
 
 // looksFor is what each language's reader recognises, for the message when it finds nothing.
 var looksFor = map[string]string{
-	"go": "backoff.ExponentialBackOff / NewConstantBackOff, wait.Backoff, retry.NewStandard, go-retry's retry.New*, retryablehttp client fields, grpc backoff.Config or a service config, temporal.RetryPolicy, river.Config, asynq.MaxRetry",
-	"ruby": "retry_on, config.active_job.retry_jitter, sidekiq_options retry:, ACCEPT_TIMEOUT",
+	"go":     "backoff.ExponentialBackOff / NewConstantBackOff, wait.Backoff, retry.NewStandard, go-retry's retry.New*, retryablehttp client fields, grpc backoff.Config or a service config, temporal.RetryPolicy, river.Config, asynq.MaxRetry",
+	"ruby":   "retry_on, config.active_job.retry_jitter, sidekiq_options retry:, ACCEPT_TIMEOUT",
 	"python": "tenacity @retry(wait=..., stop=...), Celery @app.task / @shared_task retry options, google.api_core Retry(...)",
-	"java": "Resilience4j RetryConfig / IntervalFunction, Spring @Retryable(backoff = @Backoff(...)) or RetryTemplate back-off setters, Aiven new Backoff(...)",
+	"java":   "Resilience4j RetryConfig / IntervalFunction, Spring @Retryable(backoff = @Backoff(...)) or RetryTemplate back-off setters, Aiven new Backoff(...)",
 	"csharp": "Polly new RetryStrategyOptions { ... }",
-	"js": "BullMQ job options { attempts, backoff: { type, delay, jitter } }",
+	"js":     "BullMQ job options { attempts, backoff: { type, delay, jitter } }",
 	"elixir": "use Oban.Worker, max_attempts:",
-	"yaml": "Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max",
-	"json": "a gRPC service config's retryPolicy",
+	"yaml":   "Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max",
+	"json":   "a gRPC service config's retryPolicy",
 }
 
 // Read finds every retry configuration in src, a file named file in language lang (a Languages

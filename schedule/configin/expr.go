@@ -121,7 +121,9 @@ func punct(s string) string {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isWord(c byte) bool  { return isDigit(c) || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isWord(c byte) bool {
+	return isDigit(c) || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
 func isWordStart(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsLetter(r) || r == '_' || r == '$'
