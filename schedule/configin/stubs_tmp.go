@@ -1,6 +1,5 @@
 package configin
 
-func readPython(r *reader) error { return nil }
 func readJava(r *reader) error   { return nil }
 func readCSharp(r *reader) error { return nil }
 func readJS(r *reader) error     { return nil }

@@ -1,5 +1,7 @@
 package configin
 
+import "strings"
+
 // statements calls fn at each token that starts a line (or follows a ;), with a parser
 // positioned there; fn returns an error to stop.
 func statements(toks []tok, fn func(p *tparser) error) error {
@@ -17,25 +19,31 @@ func statements(toks []tok, fn func(p *tparser) error) error {
 	return nil
 }
 
-// calls parses, at every occurrence of a name in names followed by "(", the call there; fn
-// gets the call node.
-func calls(toks []tok, names map[string]bool, fn func(call *node) error) error {
+// calls parses, at every dotted name that match accepts and that is followed by "(", the call
+// there (with what follows it: a method chain); fn gets the expression and the matched name.
+// It returns the token index after each expression so that calls inside it are not seen twice.
+func calls(toks []tok, match func(name string) bool, fn func(name string, n *node) error) error {
 	for i := 0; i+1 < len(toks); i++ {
 		t := toks[i]
-		if t.kind != 'i' || !names[t.text] {
+		if t.kind != 'i' || i > 0 && (toks[i-1].text == "." || toks[i-1].text == "?.") {
 			continue
 		}
-		if i > 0 && (toks[i-1].text == "." || toks[i-1].text == "new") {
-			continue // a method of something else, or a constructor handled on its own
+		name, j := dotted(toks, i)
+		if j >= len(toks) || toks[j].text != "(" || !match(name) {
+			continue
 		}
 		p := &tparser{toks: toks, i: i}
 		n := p.expr(true)
-		if err := fn(n); err != nil {
+		if err := fn(name, n); err != nil {
 			return err
 		}
+		i = p.i - 1
 	}
 	return nil
 }
+
+// last is the part of a dotted name after its last dot.
+func last(name string) string { return name[strings.LastIndex(name, ".")+1:] }
 
 // dotted joins a run of name tokens with dots starting at i: Oban.Worker.
 func dotted(toks []tok, i int) (string, int) {
