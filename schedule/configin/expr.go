@@ -331,7 +331,7 @@ func (p *tparser) postfix(n *node, nested bool) *node {
 			n.args = append(n.args, fields...)
 		default:
 			// a method chain continued on the next line: .maxAttempts(3)
-			if nested || p.peek().kind != '\n' {
+			if p.peek().kind != '\n' {
 				return n
 			}
 			j := p.i

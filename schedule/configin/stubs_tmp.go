@@ -1,6 +1,5 @@
 package configin
 
-func readJava(r *reader) error   { return nil }
 func readCSharp(r *reader) error { return nil }
 func readJS(r *reader) error     { return nil }
 func readElixir(r *reader) error { return nil }
