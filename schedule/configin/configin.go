@@ -25,11 +25,12 @@ type Found struct {
 	Defaults []string // "wait_exponential max (default 4611686018427387903)": fields the library's default fills
 }
 
-// Args is the strategy and its flags as a command line takes them.
+// Args is the strategy and its flags as a command line takes them, each --name=value (a switch
+// reads a following word as an argument, not its value).
 func (f Found) Args() []string {
 	out := []string{f.Strategy}
 	for _, fl := range f.Flags {
-		out = append(out, "--"+fl.Name, fl.Value)
+		out = append(out, "--"+fl.Name+"="+fl.Value)
 	}
 	return out
 }

@@ -29,6 +29,10 @@ func calls(toks []tok, match func(name string) bool, fn func(name string, n *nod
 			continue
 		}
 		name, j := dotted(toks, i)
+		if name == "new" {
+			name, j = dotted(toks, i+1)
+			name = "new " + name
+		}
 		if j >= len(toks) || toks[j].text != "(" || !match(name) {
 			continue
 		}
