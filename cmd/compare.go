@@ -35,6 +35,7 @@ those groups, never between policies.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error { return o.run(g, c.Flags(), args) },
 	}
+	addFromFlags(c)
 	fs := c.Flags()
 	fs.SortFlags = false
 	fs.StringVar(&o.policyFile, "policy", "", "compare every policy in this check policy file")
