@@ -242,6 +242,15 @@ func (p *tparser) line() int {
 
 func (p *tparser) is(text string) bool { t := p.peek(); return t.kind != 's' && t.text == text }
 
+// nextIs reports whether the next token past ends of lines is text.
+func (p *tparser) nextIs(text string) bool {
+	j := p.i
+	for j < len(p.toks) && p.toks[j].kind == '\n' {
+		j++
+	}
+	return j < len(p.toks) && p.toks[j].kind == 'p' && p.toks[j].text == text
+}
+
 func (p *tparser) skipNL() {
 	for p.peek().kind == '\n' {
 		p.i++
@@ -317,12 +326,13 @@ func (p *tparser) postfix(n *node, nested bool) *node {
 			if n.kind == 'i' {
 				n = &node{kind: 'i', line: n.line, text: n.text + "." + t.text}
 			} else {
-				n = &node{kind: 'm', line: t.line, text: t.text, x: n}
+				n = &node{kind: 'm', line: n.line, text: t.text, x: n}
 			}
 		case p.is("(") && !p.peek().sp && p.peek().line == p.lastLine():
 			p.i++
 			n = &node{kind: 'c', line: n.line, x: n, args: p.args(")")}
-		case p.is("{") && (n.kind == 'i' && strings.HasPrefix(n.text, "new ") || n.kind == 'c' && strings.HasPrefix(n.callee(), "new ")):
+		case (n.kind == 'i' && strings.HasPrefix(n.text, "new ") || n.kind == 'c' && strings.HasPrefix(n.callee(), "new ")) && p.nextIs("{"):
+			p.skipNL()
 			p.i++ // C# object initializer: new T { A = 1 } or new T() { ... }
 			fields := p.args("}")
 			if n.kind == 'i' {
@@ -500,7 +510,7 @@ func (p *tparser) commandArgs() []arg {
 	for p.i < len(p.toks) {
 		t := p.peek()
 		if t.kind == '\n' {
-			if len(out) > 0 && p.i > 0 && p.toks[p.i-1].text == "," {
+			if p.i > 0 && p.toks[p.i-1].text == "," {
 				p.i++
 				continue
 			}

@@ -18,12 +18,15 @@ type goFile struct {
 	offset int // lines added to wrap a snippet
 	consts map[string]ast.Expr
 	file   *ast.File
+	// goRetryAt is the configuration each go-retry constructor call gave, so that a chain that
+	// wraps it later (b = retry.WithMaxRetries(5, b)) replaces it.
+	goRetryAt map[*ast.CallExpr]int
 }
 
 // readGo finds the configurations of the Go libraries: a whole file, declarations without a
 // package clause, or bare statements.
 func readGo(r *reader) error {
-	g := &goFile{r: r, fset: token.NewFileSet(), consts: map[string]ast.Expr{}}
+	g := &goFile{r: r, fset: token.NewFileSet(), consts: map[string]ast.Expr{}, goRetryAt: map[*ast.CallExpr]int{}}
 	var err error
 	wraps := []struct {
 		pre, post string
@@ -294,6 +297,12 @@ func (g *goFile) literal(c *ast.CompositeLit, handled map[ast.Node]bool) error {
 			}
 		}
 		g.r.add(g.line(c), b)
+	case name == "grpc.ConnectParams":
+		if e, ok := f["Backoff"]; ok && sel(e) == "backoff.DefaultConfig" {
+			b := newBuilder("grpc")
+			b.defaulted("backoff.DefaultConfig: grpc-go's 1s, 1.6, 0.2, 120s")
+			g.r.add(g.line(c), b)
+		}
 	case name == "workflow.ActivityOptions":
 		rp, ok := f["RetryPolicy"]
 		if !ok {
@@ -673,7 +682,20 @@ func (g *goFile) call(c *ast.CallExpr, handled map[ast.Node]bool) error {
 		b.defaulted("NewExponentialBackOff(): the library's defaults")
 		g.r.add(g.line(c), b)
 	case "retry.NewStandard":
-		return g.aws(c)
+		return g.aws(c, nil)
+	case "retry.AddWithMaxAttempts", "retry.AddWithMaxBackoffDelay":
+		return g.awsWrapped(c, handled)
+	case "retry.OnError", "retry.RetryOnConflict":
+		if len(c.Args) == 0 {
+			return nil
+		}
+		preset := map[string]string{"retry.DefaultRetry": "default-retry", "retry.DefaultBackoff": "default-backoff"}[sel(c.Args[0])]
+		if preset == "" {
+			return nil // a wait.Backoff literal or variable: read where it is written
+		}
+		b := newBuilder("k8s")
+		b.text("preset", preset)
+		g.r.add(g.line(c), b)
 	case "retry.WithMaxRetries", "retry.WithJitter", "retry.WithJitterPercent", "retry.WithFullJitter",
 		"retry.WithCappedDuration", "retry.WithMaxDuration", "retry.NewExponential", "retry.NewConstant", "retry.NewFibonacci":
 		return g.goRetry(c, handled)
@@ -713,7 +735,7 @@ func compositeOf(e ast.Expr) *ast.CompositeLit {
 
 // aws reads retry.NewStandard(func(o *retry.StandardOptions) { o.X = ... }); the version comment
 // written by backoffctl, or AWS_NEW_RETRIES_2026, picks --sdk-version.
-func (g *goFile) aws(c *ast.CallExpr) error {
+func (g *goFile) aws(c *ast.CallExpr, wrap func(b *builder) error) error {
 	b := newBuilder("aws")
 	for _, cg := range g.file.Comments {
 		t := cg.Text()
@@ -752,8 +774,53 @@ func (g *goFile) aws(c *ast.CallExpr) error {
 			}
 		}
 	}
+	if wrap != nil {
+		if err := wrap(b); err != nil {
+			return err
+		}
+	}
 	g.r.add(g.line(c), b)
 	return nil
+}
+
+// awsWrapped reads retry.AddWithMaxAttempts(retry.NewStandard(...), n) and
+// AddWithMaxBackoffDelay(r, d), nested in any order.
+func (g *goFile) awsWrapped(c *ast.CallExpr, handled map[ast.Node]bool) error {
+	var wraps []*ast.CallExpr
+	e := ast.Expr(c)
+	for {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 && sel(call.Fun) != "retry.NewStandard" {
+			return g.refuse(e, "aws retryer", "retry.NewStandard(...) inside retry.AddWithMaxAttempts / AddWithMaxBackoffDelay")
+		}
+		handled[call] = true
+		switch sel(call.Fun) {
+		case "retry.NewStandard":
+			return g.aws(call, func(b *builder) error {
+				for i := len(wraps) - 1; i >= 0; i-- {
+					w := wraps[i]
+					if len(w.Args) != 2 {
+						return g.refuse(w, sel(w.Fun), "the retryer and one value")
+					}
+					var err error
+					if sel(w.Fun) == "retry.AddWithMaxAttempts" {
+						err = g.setNum(b, "max-attempts", w.Args[1], "AddWithMaxAttempts")
+					} else {
+						err = g.setDur(b, "max-backoff", w.Args[1], "AddWithMaxBackoffDelay")
+					}
+					if err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		case "retry.AddWithMaxAttempts", "retry.AddWithMaxBackoffDelay":
+			wraps = append(wraps, call)
+			e = call.Args[0]
+		default:
+			return g.refuse(call, "aws retryer", "retry.NewStandard(...) inside retry.AddWithMaxAttempts / AddWithMaxBackoffDelay")
+		}
+	}
 }
 
 // goRetry reads sethvargo/go-retry's backoff wrapped in middlewares, outermost first, as --with.
@@ -761,11 +828,11 @@ func (g *goFile) goRetry(c *ast.CallExpr, handled map[ast.Node]bool) error {
 	b := newBuilder("go-retry")
 	var with []string
 	e := ast.Expr(c)
-	for {
+	for hops := 0; ; hops++ {
 		call, ok := e.(*ast.CallExpr)
 		if !ok {
-			if id, ok := e.(*ast.Ident); ok {
-				if v, ok := g.assigned(id.Name); ok {
+			if id, ok := e.(*ast.Ident); ok && hops < 20 {
+				if v, ok := g.assigned(id.Name, id.Pos()); ok {
 					e = v
 					continue
 				}
@@ -796,6 +863,11 @@ func (g *goFile) goRetry(c *ast.CallExpr, handled map[ast.Node]bool) error {
 			if len(with) > 0 {
 				b.text("with", strings.Join(with, ","))
 			}
+			if k, ok := g.goRetryAt[call]; ok {
+				g.r.found[k] = Found{File: g.r.file, Line: g.line(c), Strategy: b.strategy, Flags: b.flags, Defaults: b.defaults}
+				return nil
+			}
+			g.goRetryAt[call] = len(g.r.found)
 			g.r.add(g.line(c), b)
 			return nil
 		case "retry.WithMaxRetries", "retry.WithJitterPercent":
@@ -826,14 +898,14 @@ func (g *goFile) goRetry(c *ast.CallExpr, handled map[ast.Node]bool) error {
 	}
 }
 
-// assigned is the expression a variable was last given with := or =, for go-retry's
+// assigned is the expression a variable was last given with := or = before pos, for go-retry's
 // b := retry.NewExponential(...); b = retry.WithMaxRetries(3, b).
-func (g *goFile) assigned(name string) (ast.Expr, bool) {
+func (g *goFile) assigned(name string, before token.Pos) (ast.Expr, bool) {
 	var out ast.Expr
 	ast.Inspect(g.file, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == name && out == nil {
-				out = as.Rhs[0]
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && as.End() < before {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == name {
+				out = as.Rhs[0] // the last one before the use
 			}
 		}
 		return true

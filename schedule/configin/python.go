@@ -168,7 +168,7 @@ func googleRetry(r *reader, n *node) error {
 // celeryTask reads a Celery task decorator's retry options; a task without any is not a retry
 // configuration.
 func celeryTask(r *reader, n *node) error {
-	keys := []string{"autoretry_for", "retry_backoff", "retry_backoff_max", "retry_jitter", "max_retries", "default_retry_delay"}
+	keys := []string{"autoretry_for", "retry_kwargs", "retry_backoff", "retry_backoff_max", "retry_jitter", "max_retries", "default_retry_delay"}
 	any := false
 	for _, k := range keys {
 		if n.kw(k) != nil {
@@ -195,8 +195,12 @@ func celeryTask(r *reader, n *node) error {
 		}
 		b.text("retry-jitter", map[bool]string{true: "true", false: "false"}[on])
 	}
+	kwargs := n.kw("retry_kwargs")
 	for _, k := range []string{"retry_backoff_max", "max_retries", "default_retry_delay"} {
 		v := n.kw(k)
+		if v == nil && k == "max_retries" && kwargs != nil && kwargs.kind == 'o' {
+			v = kwargs.kw("max_retries")
+		}
 		if v == nil {
 			continue
 		}

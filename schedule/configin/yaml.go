@@ -143,9 +143,15 @@ func readServiceConfig(r *reader, text string, line int) error {
 	walk = func(v any) error {
 		switch x := v.(type) {
 		case map[string]any:
-			if rp, ok := x["retryPolicy"].(map[string]any); ok {
+			var rp map[string]any
+			for k, v := range x {
+				if strings.EqualFold(k, "retryPolicy") {
+					rp, _ = v.(map[string]any)
+				}
+			}
+			if rp != nil {
 				at := line
-				if i := strings.Index(text[searchFrom:], `"retryPolicy"`); i >= 0 {
+				if i := strings.Index(strings.ToLower(text[searchFrom:]), `"retrypolicy"`); i >= 0 {
 					at += strings.Count(text[:searchFrom+i], "\n")
 					searchFrom += i + 1
 				}
@@ -153,9 +159,11 @@ func readServiceConfig(r *reader, text string, line int) error {
 					return err
 				}
 			}
-			for _, k := range []string{"methodConfig"} {
-				if err := walk(x[k]); err != nil {
-					return err
+			for k, v := range x {
+				if strings.EqualFold(k, "methodConfig") {
+					if err := walk(v); err != nil {
+						return err
+					}
 				}
 			}
 		case []any:
@@ -172,7 +180,12 @@ func readServiceConfig(r *reader, text string, line int) error {
 
 // grpcRetryPolicy is grpc --mode rpc from a retryPolicy object; grpc-go has no defaults for its
 // fields, so every one must be there.
-func grpcRetryPolicy(r *reader, rp map[string]any, line int) error {
+func grpcRetryPolicy(r *reader, policy map[string]any, line int) error {
+	// grpc-go decodes the service config with encoding/json, whose keys match in any case.
+	rp := map[string]any{}
+	for k, v := range policy {
+		rp[strings.ToLower(k[:1])+k[1:]] = v
+	}
 	b := newBuilder("grpc")
 	b.text("mode", "rpc")
 	for _, p := range []struct{ key, flag string }{{"maxAttempts", "max-attempts"}, {"backoffMultiplier", "backoff-multiplier"}} {
