@@ -47,8 +47,8 @@ func (b *builder) num(name string, x float64) {
 	switch {
 	case s.Kind == param.Duration || (s.Unit == "s" && s.TypeName == "duration"):
 		b.text(name, durText(x))
-	case s.Kind == param.Int:
-		b.text(name, strconv.FormatFloat(math.Trunc(x), 'f', 0, 64))
+	case s.Kind == param.Int && x == math.Trunc(x) && math.Abs(x) < 1e15:
+		b.text(name, strconv.FormatFloat(x, 'f', 0, 64))
 	default:
 		b.text(name, param.FormatNumber(x))
 	}

@@ -12,7 +12,8 @@ type tok struct {
 	kind byte // 'i' identifier, 'n' number, 's' string, 'p' punctuation, '\n' end of line
 	text string
 	line int
-	sp   bool // whitespace came before it
+	sp   bool   // whitespace came before it
+	orig string // the token as written, quotes included
 }
 
 // lex splits src into tokens, leaving out comments that start with one of comments ("#", "//")
@@ -23,7 +24,7 @@ func lex(src string, comments []string, block bool) []tok {
 	line := 1
 	for i := 0; i < len(src); {
 		c := src[i]
-		start, spaced := len(out), i > 0 && (src[i-1] == ' ' || src[i-1] == '\t')
+		start, from, spaced := len(out), i, i > 0 && (src[i-1] == ' ' || src[i-1] == '\t')
 		switch {
 		case c == '\n':
 			out = append(out, tok{kind: '\n', text: "\n", line: line})
@@ -102,7 +103,7 @@ func lex(src string, comments []string, block bool) []tok {
 			i += len(op)
 		}
 		if len(out) > start {
-			out[start].sp = spaced
+			out[start].sp, out[start].orig = spaced, src[from:min(i, len(src))]
 		}
 	}
 	return out
@@ -261,7 +262,17 @@ func (p *tparser) skipNL() {
 var binops = [][]string{{"|", "||", "or"}, {"+", "-"}, {"*", "/"}, {"**"}}
 
 // expr parses one expression; inside brackets newlines are skipped.
-func (p *tparser) expr(nested bool) *node { return p.binary(0, nested) }
+func (p *tparser) expr(nested bool) *node {
+	n := p.binary(0, nested)
+	if p.is("=>") || p.is("->") {
+		// a lambda (x => ..., x -> ...): kept as source, never evaluated
+		arrow := p.peek().text
+		p.i++
+		rest := p.raw(nested)
+		return &node{kind: 'r', line: n.line, text: n.src() + " " + arrow + " " + rest.text}
+	}
+	return n
+}
 
 func (p *tparser) binary(level int, nested bool) *node {
 	if level == len(binops) {
@@ -431,8 +442,14 @@ func (p *tparser) primary(nested bool) *node {
 // the end of the line): an expression the reader does not understand, kept as source.
 func (p *tparser) raw(nested bool) *node {
 	start := p.peek()
-	var parts []string
+	var b strings.Builder
 	depth := 0
+	add := func(t tok) {
+		if t.sp && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.orig)
+	}
 	for p.i < len(p.toks) {
 		t := p.peek()
 		if depth == 0 && (t.text == "," || t.text == ")" || t.text == "]" || t.text == "}" || !nested && t.kind == '\n') && t.kind != 's' {
@@ -445,15 +462,17 @@ func (p *tparser) raw(nested bool) *node {
 			depth--
 		}
 		if t.kind != '\n' {
-			parts = append(parts, t.text)
+			add(t)
+		} else if b.Len() > 0 {
+			b.WriteByte(' ')
 		}
 		p.i++
 	}
-	if len(parts) == 0 && p.i < len(p.toks) && p.peek().kind != '\n' {
-		parts = append(parts, p.peek().text)
+	if b.Len() == 0 && p.i < len(p.toks) && p.peek().kind != '\n' {
+		add(p.peek())
 		p.i++
 	}
-	return &node{kind: 'r', line: start.line, text: strings.Join(parts, " ")}
+	return &node{kind: 'r', line: start.line, text: strings.Join(strings.Fields(b.String()), " ")}
 }
 
 // args parses arguments or fields up to closing: positional values and keyword ones written

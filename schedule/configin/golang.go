@@ -27,27 +27,34 @@ type goFile struct {
 // package clause, or bare statements.
 func readGo(r *reader) error {
 	g := &goFile{r: r, fset: token.NewFileSet(), consts: map[string]ast.Expr{}, goRetryAt: map[*ast.CallExpr]int{}}
-	var err error
 	wraps := []struct {
 		pre, post string
 		lines     int
 	}{{"", "", 0}, {"package p\n", "", 1}, {"package p\nfunc _() {\n", "\n}", 2}}
+	var first error
 	for _, w := range wraps {
+		var err error
 		g.file, err = parser.ParseFile(g.fset, r.file, w.pre+r.src+w.post, parser.ParseComments)
 		if err == nil {
 			g.offset = w.lines
+			first = nil
 			break
 		}
-	}
-	if err != nil {
-		line := 0
-		if el, ok := err.(interface{ Error() string }); ok {
-			if m := regexp.MustCompile(`:(\d+):\d+: (.*)`).FindStringSubmatch(el.Error()); m != nil {
-				line, _ = strconv.Atoi(m[1])
-				return r.errAt(line-2, "not Go source go/parser reads: %s", m[2])
+		if first == nil || !strings.HasPrefix(strings.TrimSpace(r.src), "package") {
+			first = err // a whole file's own error; a snippet's as statements
+			if strings.HasPrefix(strings.TrimSpace(r.src), "package") {
+				break
 			}
+			g.offset = w.lines
 		}
-		return r.errAt(line, "not Go source go/parser reads")
+	}
+	if first != nil {
+		if m := regexp.MustCompile(`:(\d+):\d+: (.*)`).FindStringSubmatch(first.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			line = min(max(line-g.offset, 1), strings.Count(r.src, "\n")+1)
+			return r.errAt(line, "not Go source go/parser reads: %s", m[2])
+		}
+		return r.errAt(0, "not Go source go/parser reads")
 	}
 	for _, cg := range g.file.Comments {
 		for _, c := range cg.List {

@@ -123,7 +123,7 @@ func activeJob(r *reader, line int, n *node) (int, error) {
 	default:
 		s, ok := seconds(w, 1)
 		if !ok {
-			return 0, r.notLiteral(w, "retry_on wait:", ":polynomially_longer or a duration such as 30.seconds (a lambda's waits are the application's own code)")
+			return 0, r.notLiteral(w, "retry_on wait", ":polynomially_longer or a duration such as 30.seconds (a lambda's waits are the application's own code)")
 		}
 		b = newBuilder("fixed")
 		b.num("wait", s)
@@ -131,7 +131,7 @@ func activeJob(r *reader, line int, n *node) (int, error) {
 	if a := n.kw("attempts"); a != nil {
 		x, ok := number(a)
 		if !ok {
-			return 0, r.notLiteral(a, "retry_on attempts:", "a whole number (:unlimited has no end: give a number of rows)")
+			return 0, r.notLiteral(a, "retry_on attempts", "a whole number (:unlimited has no end: give a number of rows)")
 		}
 		b.num("attempts", x)
 	} else {
@@ -140,7 +140,7 @@ func activeJob(r *reader, line int, n *node) (int, error) {
 	if j := n.kw("jitter"); j != nil {
 		x, ok := number(j)
 		if !ok {
-			return 0, r.notLiteral(j, "retry_on jitter:", "a number such as 0.15")
+			return 0, r.notLiteral(j, "retry_on jitter", "a number such as 0.15")
 		}
 		b.num("jitter", x)
 	} else {
@@ -167,7 +167,7 @@ func sidekiqOptions(r *reader, line int, n *node) error {
 	} else {
 		x, ok := number(v)
 		if !ok {
-			return r.notLiteral(v, "sidekiq_options retry:", "a whole number of retries")
+			return r.notLiteral(v, "sidekiq_options retry", "a whole number of retries")
 		}
 		b.num("retries", x)
 	}

@@ -11,10 +11,38 @@ import (
 // them (defaults left out, arguments reordered, comments, calls over several lines) and checks
 // the strategy and flags worked out by hand from the library's documented defaults.
 func TestSnippets(t *testing.T) {
-	cases := []struct {
-		name, lang, src string
-		want            []string // "LINE STRATEGY --flag=value ...", one per configuration
-	}{
+	for _, c := range snippetSources() {
+		found, err := Read("snippet", []byte(c.src), c.lang)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		var got []string
+		for _, f := range found {
+			args := f.Args()
+			slices.Sort(args[1:]) // the flags' order does not matter
+			got = append(got, strings.Join(append([]string{strconv.Itoa(f.Line)}, args...), " "))
+		}
+		for i, w := range c.want {
+			words := strings.Fields(w)
+			slices.Sort(words[2:])
+			c.want[i] = strings.Join(words, " ")
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+// snippet is a configuration as a library's documentation writes it, with the configurations
+// it holds: "LINE STRATEGY --flag=value ...".
+type snippet struct {
+	name, lang, src string
+	want            []string
+}
+
+func snippetSources() []snippet {
+	return []snippet{
 		// Rails guides, Active Job Basics "Retrying or Discarding Failed Jobs" and the retry_on docs.
 		{"activejob docs", "ruby", `class RemoteServiceJob < ActiveJob::Base
   retry_on CustomAppException # defaults to ~3s wait, 5 attempts
@@ -174,26 +202,5 @@ b = retry.WithCappedDuration(10*time.Second, b)`, []string{"3 go-retry --backoff
         max_interval: 1s`, []string{"5 envoy --num-retries=3 --base-interval=100ms --max-interval=1s"}},
 		// act_runner config.example.yaml.
 		{"act_runner", "yaml", "runner:\n  file: .runner\n  capacity: 1\n  fetch_timeout: 5s\n  fetch_interval: 2s\n", []string{"1 actrunner --fetch-interval=2s"}},
-	}
-	for _, c := range cases {
-		found, err := Read("snippet", []byte(c.src), c.lang)
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		var got []string
-		for _, f := range found {
-			args := f.Args()
-			slices.Sort(args[1:]) // the flags' order does not matter
-			got = append(got, strings.Join(append([]string{strconv.Itoa(f.Line)}, args...), " "))
-		}
-		for i, w := range c.want {
-			words := strings.Fields(w)
-			slices.Sort(words[2:])
-			c.want[i] = strings.Join(words, " ")
-		}
-		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
-		}
 	}
 }

@@ -184,7 +184,9 @@ func grpcRetryPolicy(r *reader, policy map[string]any, line int) error {
 	// grpc-go decodes the service config with encoding/json, whose keys match in any case.
 	rp := map[string]any{}
 	for k, v := range policy {
-		rp[strings.ToLower(k[:1])+k[1:]] = v
+		if k != "" {
+			rp[strings.ToLower(k[:1])+k[1:]] = v
+		}
 	}
 	b := newBuilder("grpc")
 	b.text("mode", "rpc")
