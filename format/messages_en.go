@@ -170,7 +170,7 @@ func englishMessages() map[string]string {
 		"note.asynq.wrapped":               "from retried count %d, time.Duration(s)*time.Second wraps around int64: the delays are what asynq computes, and a negative one (shown as 0) makes the retry due at once",
 		"note.asynq.forwarder":             "real retries run a little later: asynq's forwarder moves due tasks out of the retry set every 5 s (DelayedTaskCheckInterval)",
 		"note.bullmq.failed":               "after attempt %d fails BullMQ moves the job to failed: --attempts %d counts calls; the last attempt starts %v after the first",
-		"note.bullmq.saturated":            "from attempt %d the delay passes %v (BullMQ's own becomes Infinity ms further on): shown saturated",
+		"note.bullmq.saturated":            "from attempt %d the delay passes %v: wait_seconds is shown saturated there, delay_ms keeps BullMQ's own value (whole ms, then Infinity)",
 		"note.aws.attempts":                "after attempt %d the SDK returns the error (MaxAttemptsError): --max-attempts counts calls, the first included, and no wait follows the last",
 		"note.aws.legacy_cap":              "the waits after attempt %d and later are --max-backoff %s exactly, unjittered and without a draw: the legacy formula returns MaxBackoff once k > int(log2(MaxBackoff/1s)), and u*2^k s before",
 		"note.aws.2026":                    "%s: the wait after attempt k is u*min(%s*2^(k-1), --max-backoff %s); the cap applies before the jitter, so a capped wait is u times the cap, never the cap itself",

@@ -171,7 +171,7 @@ func japaneseMessages() map[string]string {
 		"note.asynq.wrapped":               "retried が %d 以上では time.Duration(s)*time.Second が int64 で桁あふれします: 待ち時間は asynq の計算どおりで、負の値 (0 と表示) ではリトライがすぐ実行可能になります",
 		"note.asynq.forwarder":             "実際のリトライは少し遅れます: asynq の forwarder は 5 秒ごと (DelayedTaskCheckInterval) に期限の来たタスクをリトライセットから移します",
 		"note.bullmq.failed":               "%d 回目の試行が失敗すると BullMQ はジョブを failed に移します: --attempts %d は呼び出し回数です。最後の試行は最初の試行の %v 後です",
-		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます (BullMQ 自身の値はさらに先で Infinity ms になります): 上限で表示します",
+		"note.bullmq.saturated":            "%d 回目から遅延は %v を超えます: wait_seconds は上限で表示し、delay_ms は BullMQ 自身の値 (整数ミリ秒、その先は Infinity) を示します",
 		"note.aws.attempts":                "%d 回目の呼び出しの後、SDK はエラー (MaxAttemptsError) を返します: --max-attempts は最初の呼び出しを含む呼び出し回数で、最後の呼び出しの後に待ちはありません",
 		"note.aws.legacy_cap":              "%d 回目以降の呼び出しの後の待ちは --max-backoff %s ちょうどで、ジッターも乱数の消費もありません: 従来の式は k > int(log2(MaxBackoff/1s)) で MaxBackoff を返し、それまでは u*2^k 秒です",
 		"note.aws.2026":                    "%s: k 回目の呼び出しの後の待ちは u*min(%s*2^(k-1), --max-backoff %s) です。上限はジッターの前に適用されるため、上限に達した待ちは上限の u 倍で、上限そのものにはなりません",
