@@ -117,7 +117,7 @@ var looksFor = map[string]string{
 	"csharp": "Polly new RetryStrategyOptions { ... }",
 	"js":     "BullMQ job options { attempts, backoff: { type, delay, jitter } }",
 	"elixir": "use Oban.Worker, max_attempts:",
-	"yaml":   "Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max",
+	"yaml":   "Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max, resilience4j.retry instances, a gRPC retryPolicy",
 	"json":   "a gRPC service config's retryPolicy",
 }
 

@@ -29,7 +29,7 @@ var Forms = map[string]Form{
 	"fibonacci":    {"", "— (no library computes it)"},
 	"decorrelated": {"", "— (no library offers it)"},
 
-	"cenkalti":        {"go", "`&backoff.ExponentialBackOff{...}` fields (left out: 0), `backoff.NewExponentialBackOff()`, v4 `backoff.WithMaxRetries(b, n)`, v5 `backoff.Retry(ctx, op, backoff.WithBackOff(...), backoff.WithMaxElapsedTime(d), backoff.WithMaxTries(n))`; the major version from the import path"},
+	"cenkalti":        {"go", "`&backoff.ExponentialBackOff{...}` fields (left out: 0), `backoff.NewExponentialBackOff(...)` with v4's `WithInitialInterval`-style options, v4 `backoff.WithMaxRetries(b, n)`, v5 `backoff.Retry(ctx, op, backoff.WithBackOff(...), backoff.WithMaxElapsedTime(d), backoff.WithMaxTries(n))`; the major version from the import path"},
 	"k8s":             {"go", "`wait.Backoff{Duration, Factor, Jitter, Steps, Cap}` (left out: 0; DefaultRetry's and DefaultBackoff's values give the preset)"},
 	"aws":             {"go", "`retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = …; o.MaxBackoff = …; o.BaseDelay = … })`"},
 	"go-retry":        {"go", "`retry.NewExponential/NewConstant/NewFibonacci(d)` inside `WithMaxRetries`, `WithJitter`, `WithJitterPercent`, `WithCappedDuration`, `WithMaxDuration`"},
@@ -38,7 +38,7 @@ var Forms = map[string]Form{
 	"celery":          {"python", "`@app.task(...)`/`@shared_task(...)`/`@celery.task(...)` with `retry_backoff`, `retry_backoff_max`, `retry_jitter`, `max_retries`, `default_retry_delay`"},
 	"grpc":            {"go", "`backoff.Config{BaseDelay, Multiplier, Jitter, MaxDelay}`; the service config's `retryPolicy` in the string given to `grpc.WithDefaultServiceConfig`, a `.json` or YAML file (--mode rpc)"},
 	"google-api-core": {"python", "`Retry(initial=, maximum=, multiplier=, timeout=)` (also `retry.Retry`, `deadline=`)"},
-	"resilience4j":    {"java", "`RetryConfig.custom().maxAttempts(n).intervalFunction(IntervalFunction.of…(…))` or `.waitDuration(d)`"},
+	"resilience4j":    {"java", "`RetryConfig.custom().maxAttempts(n).intervalFunction(IntervalFunction.of…(…))` or `.waitDuration(d)`; Spring Boot's `application.yml` `resilience4j.retry.instances.NAME` (`maxAttempts`, `waitDuration`, `enableExponentialBackoff`, `exponentialBackoffMultiplier`, `exponentialMaxWaitDuration`, `enableRandomizedWait`, `randomizedWaitFactor`)"},
 	"polly":           {"csharp", "`new RetryStrategyOptions { MaxRetryAttempts, BackoffType, UseJitter, Delay, MaxDelay }` (TimeSpan.From…)"},
 	"temporal":        {"go", "`temporal.RetryPolicy{...}` (in `workflow.ActivityOptions` with its `ScheduleToCloseTimeout`)"},
 	"envoy":           {"yaml", "`retry_policy:` `num_retries`, `retry_back_off: { base_interval, max_interval }`"},

@@ -683,10 +683,34 @@ func (g *goFile) call(c *ast.CallExpr, handled map[ast.Node]bool) error {
 	case "backoff.NewExponentialBackOff":
 		b := newBuilder("cenkalti")
 		b.text("major", g.cenkaltiMajor(nil, nil))
+		// v4's options: backoff.WithInitialInterval(d) and friends.
+		opts := map[string]string{
+			"backoff.WithInitialInterval": "initial-interval", "backoff.WithRandomizationFactor": "randomization-factor",
+			"backoff.WithMultiplier": "multiplier", "backoff.WithMaxInterval": "max-interval", "backoff.WithMaxElapsedTime": "max-elapsed-time",
+		}
+		for _, a := range c.Args {
+			oc, ok := a.(*ast.CallExpr)
+			flag := ""
+			if ok {
+				flag = opts[sel(oc.Fun)]
+			}
+			if flag == "" || len(oc.Args) != 1 {
+				return g.refuse(a, "NewExponentialBackOff option", "backoff.WithInitialInterval(d), WithRandomizationFactor(f), WithMultiplier(m), WithMaxInterval(d) or WithMaxElapsedTime(d)")
+			}
+			var err error
+			if flag == "randomization-factor" || flag == "multiplier" {
+				err = g.setNum(b, flag, oc.Args[0], sel(oc.Fun))
+			} else {
+				err = g.setDur(b, flag, oc.Args[0], sel(oc.Fun))
+			}
+			if err != nil {
+				return err
+			}
+		}
 		if n, ok := g.maxRetriesOf(nil); ok {
 			b.num("max-retries", n)
 		}
-		b.defaulted("NewExponentialBackOff(): the library's defaults")
+		b.defaulted("NewExponentialBackOff: the library's defaults for what its options leave out (500ms, 0.5, 1.5, 1m, 15m)")
 		g.r.add(g.line(c), b)
 	case "retry.NewStandard":
 		return g.aws(c, nil)

@@ -44,7 +44,7 @@ func TestRefusals(t *testing.T) {
 		{"nothing in ruby", "ruby", "puts 'hello'\n",
 			"f: no retry configuration found; looked for retry_on, config.active_job.retry_jitter, sidekiq_options retry:, ACCEPT_TIMEOUT"},
 		{"nothing in yaml", "yaml", "a: 1\n",
-			"f: no retry configuration found; looked for Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max"},
+			"f: no retry configuration found; looked for Envoy retry_policy, act_runner runner.fetch_interval / fetch_interval_max, resilience4j.retry instances, a gRPC retryPolicy"},
 	}
 	for _, c := range cases {
 		_, err := Read("f", []byte(c.src), c.lang)

@@ -200,6 +200,23 @@ b = retry.WithCappedDuration(10*time.Second, b)`, []string{"3 go-retry --backoff
       retry_back_off:
         base_interval: 0.1s
         max_interval: 1s`, []string{"5 envoy --num-retries=3 --base-interval=100ms --max-interval=1s"}},
+		// resilience4j-spring-boot documentation, application.yml.
+		{"resilience4j spring boot", "yaml", `resilience4j.retry:
+  instances:
+    backendA:
+      maxAttempts: 3
+      waitDuration: 10s
+      enableExponentialBackoff: true
+      exponentialBackoffMultiplier: 2
+    backendB:
+      maxAttempts: 3
+      waitDuration: 10s
+`, []string{"3 resilience4j --interval-function=of-exponential-backoff --max-attempts=3 --initial-interval=10s --multiplier=2", "8 resilience4j --interval-function=of --max-attempts=3 --initial-interval=10s"}},
+		{"resilience4j nested keys", "yaml", "resilience4j:\n  retry:\n    configs:\n      default:\n        maxAttempts: 5\n        waitDuration: 500\n        enableRandomizedWait: true\n        randomizedWaitFactor: 0.3\n",
+			[]string{"4 resilience4j --interval-function=of-randomized --max-attempts=5 --initial-interval=500ms --randomization-factor=0.3"}},
+		// cenkalti/backoff v4 options.
+		{"cenkalti options", "go", "import \"github.com/cenkalti/backoff/v4\"\nvar b = backoff.NewExponentialBackOff(backoff.WithInitialInterval(time.Second), backoff.WithMaxElapsedTime(0))\n",
+			[]string{"2 cenkalti --major=4 --initial-interval=1s --max-elapsed-time=0s"}},
 		// act_runner config.example.yaml.
 		{"act_runner", "yaml", "runner:\n  file: .runner\n  capacity: 1\n  fetch_timeout: 5s\n  fetch_interval: 2s\n", []string{"1 actrunner --fetch-interval=2s"}},
 	}

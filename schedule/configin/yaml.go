@@ -40,6 +40,8 @@ func walkYAML(r *reader, n *yaml.Node) error {
 				err = actRunnerYAML(r, k, v)
 			case k.Value == "retryPolicy" && v.Kind == yaml.MappingNode:
 				err = serviceConfigYAML(r, k, v)
+			case k.Value == "resilience4j.retry" || k.Value == "retry" && n.Line > 0 && isResilience4j(r, k):
+				err = resilience4jYAML(r, v)
 			}
 			if err != nil {
 				return err
@@ -51,6 +53,118 @@ func walkYAML(r *reader, n *yaml.Node) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// isResilience4j reports whether a retry: key sits under resilience4j: (Spring Boot's
+// application.yml).
+func isResilience4j(r *reader, k *yaml.Node) bool {
+	lines := strings.Split(r.src, "\n")
+	for i := k.Line - 2; i >= 0; i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		if indent < k.Column-1 {
+			return strings.HasPrefix(strings.TrimSpace(l), "resilience4j:")
+		}
+	}
+	return false
+}
+
+// resilience4jYAML reads resilience4j-spring-boot's retry instances and configs:
+// maxAttempts, waitDuration, enableExponentialBackoff, exponentialBackoffMultiplier,
+// exponentialMaxWaitDuration, enableRandomizedWait, randomizedWaitFactor.
+func resilience4jYAML(r *reader, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return nil
+	}
+	for _, group := range []string{"instances", "configs"} {
+		g := yamlKey(v, group)
+		if g == nil || g.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(g.Content); i += 2 {
+			name, inst := g.Content[i], g.Content[i+1]
+			if inst.Kind != yaml.MappingNode {
+				continue
+			}
+			if yamlKey(inst, "baseConfig") != nil {
+				return r.errAt(name.Line, "resilience4j %s %s: baseConfig is not followed; write its values in the instance", group, name.Value)
+			}
+			if err := resilience4jInstance(r, name, inst); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// springDuration reads a Spring Boot duration: 500ms, 10s, 2m, 1h, 1d, or a number of ms.
+func springDuration(text string) (float64, bool) {
+	t := strings.TrimSpace(text)
+	if x, err := strconv.ParseFloat(t, 64); err == nil {
+		return x / 1000, x >= 0
+	}
+	d, err := param.ParseDuration(strings.ToLower(t))
+	return d.Seconds(), err == nil && d >= 0
+}
+
+func resilience4jInstance(r *reader, name, inst *yaml.Node) error {
+	b := newBuilder("resilience4j")
+	get := func(key string) *yaml.Node { return yamlKey(inst, key) }
+	on := func(key string) bool { n := get(key); return n != nil && n.Value == "true" }
+	num := func(key, flag string) error {
+		if n := get(key); n != nil {
+			x, err := strconv.ParseFloat(n.Value, 64)
+			if err != nil {
+				return r.errAt(n.Line, "%s: %q is not a number", key, n.Value)
+			}
+			b.num(flag, x)
+		}
+		return nil
+	}
+	dur := func(key, flag string) error {
+		if n := get(key); n != nil {
+			x, ok := springDuration(n.Value)
+			if !ok {
+				return r.errAt(n.Line, "%s: %q is not a duration; write one like 500ms or 10s", key, n.Value)
+			}
+			b.num(flag, x)
+		}
+		return nil
+	}
+	fn := "of"
+	switch exp, rnd := on("enableExponentialBackoff"), on("enableRandomizedWait"); {
+	case exp && rnd:
+		fn = "of-exponential-random-backoff"
+	case exp:
+		fn = "of-exponential-backoff"
+	case rnd:
+		fn = "of-randomized"
+	}
+	b.text("interval-function", fn)
+	if err := num("maxAttempts", "max-attempts"); err != nil {
+		return err
+	}
+	if err := dur("waitDuration", "initial-interval"); err != nil {
+		return err
+	}
+	if strings.Contains(fn, "exponential") {
+		if err := num("exponentialBackoffMultiplier", "multiplier"); err != nil {
+			return err
+		}
+		if err := dur("exponentialMaxWaitDuration", "max-interval"); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(fn, "random") {
+		if err := num("randomizedWaitFactor", "randomization-factor"); err != nil {
+			return err
+		}
+	}
+	r.add(name.Line, b)
 	return nil
 }
 
