@@ -393,21 +393,8 @@ func (g *goFile) cenkalti(c *ast.CompositeLit, f map[string]ast.Expr, opts []ast
 		b.num("max-elapsed-time", 0)
 		b.defaulted("ExponentialBackOff MaxElapsedTime left out: 0 (never)")
 	}
-	for _, o := range opts {
-		call, ok := o.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			continue
-		}
-		switch sel(call.Fun) {
-		case "backoff.WithMaxElapsedTime":
-			if err := g.setDur(b, "max-elapsed-time", call.Args[0], "WithMaxElapsedTime"); err != nil {
-				return err
-			}
-		case "backoff.WithMaxTries":
-			if err := g.setNum(b, "max-tries", call.Args[0], "WithMaxTries"); err != nil {
-				return err
-			}
-		}
+	if err := g.retryOptions(b, opts); err != nil {
+		return err
 	}
 	if major == "5" && !b.has("max-elapsed-time") {
 		b.defaulted("Retry without WithMaxElapsedTime: v5's default 15m")
@@ -455,6 +442,27 @@ func (g *goFile) uncappedExponential(c *ast.CompositeLit, f map[string]ast.Expr)
 	}
 	b.num("attempts", n+1)
 	g.r.add(g.line(c), b)
+	return nil
+}
+
+// retryOptions reads v5 Retry's WithMaxElapsedTime and WithMaxTries.
+func (g *goFile) retryOptions(b *builder, opts []ast.Expr) error {
+	for _, o := range opts {
+		call, ok := o.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			continue
+		}
+		switch sel(call.Fun) {
+		case "backoff.WithMaxElapsedTime":
+			if err := g.setDur(b, "max-elapsed-time", call.Args[0], "WithMaxElapsedTime"); err != nil {
+				return err
+			}
+		case "backoff.WithMaxTries":
+			if err := g.setNum(b, "max-tries", call.Args[0], "WithMaxTries"); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -664,6 +672,21 @@ func (g *goFile) call(c *ast.CallExpr, handled map[ast.Node]bool) error {
 					opts = c.Args
 					handled[lit] = true
 					return g.cenkalti(lit, fields(lit), opts)
+				}
+				if nc, ok := oc.Args[0].(*ast.CallExpr); ok && sel(nc.Fun) == "backoff.NewExponentialBackOff" && len(nc.Args) == 0 {
+					// v5: the library's ExponentialBackOff with Retry's options
+					handled[nc] = true
+					b := newBuilder("cenkalti")
+					b.text("major", "5")
+					if err := g.retryOptions(b, c.Args); err != nil {
+						return err
+					}
+					b.defaulted("NewExponentialBackOff(): the library's 500ms, 0.5, 1.5, 1m")
+					if !b.has("max-elapsed-time") {
+						b.defaulted("Retry without WithMaxElapsedTime: v5's default 15m")
+					}
+					g.r.add(g.line(c), b)
+					return nil
 				}
 			}
 		}

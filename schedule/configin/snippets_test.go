@@ -214,6 +214,9 @@ b = retry.WithCappedDuration(10*time.Second, b)`, []string{"3 go-retry --backoff
 `, []string{"3 resilience4j --interval-function=of-exponential-backoff --max-attempts=3 --initial-interval=10s --multiplier=2", "8 resilience4j --interval-function=of --max-attempts=3 --initial-interval=10s"}},
 		{"resilience4j nested keys", "yaml", "resilience4j:\n  retry:\n    configs:\n      default:\n        maxAttempts: 5\n        waitDuration: 500\n        enableRandomizedWait: true\n        randomizedWaitFactor: 0.3\n",
 			[]string{"4 resilience4j --interval-function=of-randomized --max-attempts=5 --initial-interval=500ms --randomization-factor=0.3"}},
+		// cenkalti/backoff v5 README: Retry with the library's ExponentialBackOff and options.
+		{"cenkalti v5 readme", "go", "result, err := backoff.Retry(context.TODO(), operation,\n\tbackoff.WithBackOff(backoff.NewExponentialBackOff()),\n\tbackoff.WithMaxTries(5))\n",
+			[]string{"1 cenkalti --major=5 --max-tries=5"}},
 		// cenkalti/backoff v4 options.
 		{"cenkalti options", "go", "import \"github.com/cenkalti/backoff/v4\"\nvar b = backoff.NewExponentialBackOff(backoff.WithInitialInterval(time.Second), backoff.WithMaxElapsedTime(0))\n",
 			[]string{"2 cenkalti --major=4 --initial-interval=1s --max-elapsed-time=0s"}},
