@@ -35,6 +35,7 @@ those groups, never between policies.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error { return o.run(g, c.Flags(), args) },
 	}
+	c.Long += "\n\n" + fromHelp
 	addFromFlags(c)
 	fs := c.Flags()
 	fs.SortFlags = false

@@ -44,6 +44,7 @@ a terminal; in scripts use "backoffctl table".`,
 		},
 	}
 	var o tableOptions
+	c.Long += "\n\n" + fromHelp
 	addFromFlags(c)
 	addStrategySubcommands(g, c, o.bind, nil, func(b *boundStrategy) error { return runExplore(g, b, &o) })
 	return c

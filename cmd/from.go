@@ -17,17 +17,17 @@ import (
 var fromVerbs = map[string]bool{"table": true, "explore": true, "config": true, "compare": true, "plot": true}
 
 // fromHelp is the help of --from, --pick and --lang-of.
-const fromHelp = `--from FILE reads the retry configurations in the application's own code or configuration file (- is
-standard input, with --lang-of) and uses the strategy and flags that give their schedule: Go
-(cenkalti/backoff, wait.Backoff, aws retry.NewStandard, go-retry, retryablehttp, grpc backoff.Config
-and service config, temporal RetryPolicy, river, asynq), Ruby (retry_on, sidekiq_options), Python
-(tenacity, Celery, google-api-core Retry), Java (Resilience4j, Spring @Retryable, RetryTemplate),
-C# (Polly), JavaScript/TypeScript (BullMQ job options), Elixir (Oban), YAML (Envoy retry_policy,
-act_runner) and JSON (a gRPC service config). The language comes from the extension, or --lang-of.
-Several configurations in a file: FILE:LINE or --pick N (1 is the first) chooses one; compare and plot
-take them all. A value that is not a literal is refused with its file:line; where the library's
-default fills a field left out, a line on standard error says so. "backoffctl config STRATEGY"
-prints the form each library reads back.`
+const fromHelp = `--from FILE reads the retry configurations in the application's own code or configuration file (-
+is standard input, with --lang-of) and uses the strategy and flags that give their schedule: Go
+(cenkalti/backoff, wait.Backoff, aws retry.NewStandard, go-retry, retryablehttp, grpc
+backoff.Config and service config, temporal RetryPolicy, river, asynq), Ruby (retry_on,
+sidekiq_options), Python (tenacity, Celery, google-api-core Retry), Java (Resilience4j, Spring
+@Retryable, RetryTemplate), C# (Polly), JavaScript/TypeScript (BullMQ job options), Elixir (Oban),
+YAML (Envoy retry_policy, act_runner) and JSON (a gRPC service config). The language comes from the
+extension, or --lang-of. Several configurations in a file: FILE:LINE or --pick N (1 is the first)
+chooses one; compare and plot take them all. A value that is not a literal is refused with its
+file:line; where the library's default fills a field left out, a line on standard error says so.
+"backoffctl config STRATEGY" prints the form each library reads back.`
 
 // addFromFlags puts --from, --pick and --lang-of in a command's help; expandFrom reads them
 // before the command line reaches cobra.

@@ -38,6 +38,7 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
+	table.Long += "\n\n" + fromHelp
 	addFromFlags(table)
 	addStrategySubcommands(g, table, o.bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
 	return table
