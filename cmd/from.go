@@ -24,10 +24,11 @@ backoff.Config and service config, temporal RetryPolicy, river, asynq), Ruby (re
 sidekiq_options), Python (tenacity, Celery, google-api-core Retry), Java (Resilience4j, Spring
 @Retryable, RetryTemplate), C# (Polly), JavaScript/TypeScript (BullMQ job options), Elixir (Oban),
 YAML (Envoy retry_policy, act_runner) and JSON (a gRPC service config). The language comes from the
-extension, or --lang-of. Several configurations in a file: FILE:LINE or --pick N (1 is the first)
-chooses one; compare and plot take them all. A value that is not a literal is refused with its
-file:line; where the library's default fills a field left out, a line on standard error says so.
-"backoffctl config STRATEGY" prints the form each library reads back.`
+extension, or --lang-of. A flag given with --from changes the file's value. Several configurations
+in a file: FILE:LINE or --pick N (1 is the first) chooses one; compare and plot take them all. A
+value that is not a literal is refused with its file:line; where the library's default fills a
+field left out, a line on standard error says so. "backoffctl config STRATEGY" prints the form each
+library reads back.`
 
 // addFromFlags puts --from, --pick and --lang-of in a command's help; expandFrom reads them
 // before the command line reaches cobra.
@@ -135,7 +136,23 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 			out = append(out, c.Spec())
 		}
 	} else {
-		out = append(out, chosen[0].Args()...)
+		// A flag given on the command line changes the file's value: --from app.py --max 30.
+		given := map[string]bool{}
+		for _, a := range tail {
+			if name, ok := strings.CutPrefix(a, "--"); ok {
+				name, _, _ = strings.Cut(name, "=")
+				given[name] = true
+			}
+		}
+		c := chosen[0]
+		var keep []configin.Flag
+		for _, fl := range c.Flags {
+			if !given[fl.Name] {
+				keep = append(keep, fl)
+			}
+		}
+		c.Flags = keep
+		out = append(out, c.Args()...)
 	}
 	return append(out, tail...), nil
 }
