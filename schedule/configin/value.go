@@ -87,7 +87,7 @@ func seconds(n *node, unit float64) (float64, bool) {
 		return 0, false
 	}
 	if x, ok := number(n); ok {
-		return x * unit, true
+		return inUnit(x, unit), true
 	}
 	switch n.kind {
 	case 'i':
@@ -97,7 +97,7 @@ func seconds(n *node, unit float64) (float64, bool) {
 	case 'm':
 		if u, ok := unitSeconds[n.text]; ok && !strings.Contains(n.text, ".") {
 			x, ok := number(n.x)
-			return x * u, ok
+			return inUnit(x, u), ok
 		}
 	case 'c':
 		name := n.callee()
@@ -105,7 +105,7 @@ func seconds(n *node, unit float64) (float64, bool) {
 		name = strings.TrimPrefix(name, "System.")
 		if u, ok := unitSeconds[name]; ok && strings.Contains(name, ".") {
 			x, ok := number(n.pos(0))
-			return x * u, ok && len(n.args) == 1
+			return inUnit(x, u), ok && len(n.args) == 1
 		}
 		if name == "timedelta" || name == "datetime.timedelta" {
 			total := 0.0
@@ -123,7 +123,7 @@ func seconds(n *node, unit float64) (float64, bool) {
 				if !ok || !ok2 {
 					return 0, false
 				}
-				total += x * u
+				total += inUnit(x, u)
 			}
 			return total, true
 		}
@@ -171,4 +171,13 @@ func wholeText(x float64) (string, error) {
 		return "", fmt.Errorf("%s is not a whole number", strconv.FormatFloat(x, 'g', -1, 64))
 	}
 	return strconv.FormatFloat(x, 'f', 0, 64), nil
+}
+
+// inUnit is x units in seconds: a unit below a second divides by its whole number per second
+// (9 ms is 9 / 1000, the correctly rounded 0.009, where 9 * 0.001 is an ulp above it).
+func inUnit(x, unit float64) float64 {
+	if unit < 1 {
+		return x / math.Round(1/unit)
+	}
+	return x * unit
 }
