@@ -105,7 +105,12 @@ func readGo(r *reader) error {
 	return failed
 }
 
-func (g *goFile) line(n ast.Node) int { return g.fset.Position(n.Pos()).Line - g.offset }
+func (g *goFile) line(n ast.Node) int {
+	if n == nil {
+		return 0
+	}
+	return g.fset.Position(n.Pos()).Line - g.offset
+}
 
 // sel is "pkg.Name" for a selector or an identifier's name.
 func sel(e ast.Expr) string {
@@ -895,6 +900,13 @@ func (g *goFile) goRetry(c *ast.CallExpr, handled map[ast.Node]bool) error {
 		}
 		handled[call] = true
 		name := sel(call.Fun)
+		argc := 2 // the value and the backoff it wraps
+		if name == "retry.WithFullJitter" || strings.HasPrefix(name, "retry.New") {
+			argc = 1
+		}
+		if len(call.Args) != argc {
+			return g.refuse(call, name, "its arguments: the value and the backoff it wraps (one argument for New* and WithFullJitter)")
+		}
 		arg := func(i int) ast.Expr {
 			if i < len(call.Args) {
 				return call.Args[i]
