@@ -40,6 +40,7 @@ func chain(n *node) []step {
 func readJava(r *reader) error {
 	r.scanLineComments("//")
 	toks := lex(r.src, []string{"//"}, true)
+	vars := assignments(toks)
 	template := false
 	err := calls(toks, func(name string) bool {
 		switch name {
@@ -50,7 +51,7 @@ func readJava(r *reader) error {
 	}, func(name string, n *node) error {
 		switch name {
 		case "RetryConfig.custom":
-			return resilience4j(r, n)
+			return resilience4j(r, n, vars)
 		case "@Retryable":
 			return retryable(r, n)
 		case "new Backoff":
@@ -108,7 +109,7 @@ var resilience4jFactories = map[string]struct {
 	"ofExponentialRandomBackoff": {"of-exponential-random-backoff", []string{"initial-interval", "multiplier", "randomization-factor", "max-interval"}},
 }
 
-func resilience4j(r *reader, n *node) error {
+func resilience4j(r *reader, n *node, vars map[string]*node) error {
 	b := newBuilder("resilience4j")
 	interval := false
 	for _, s := range chain(n) {
@@ -128,7 +129,7 @@ func resilience4j(r *reader, n *node) error {
 			b.num("initial-interval", x)
 			interval = true
 		case "intervalFunction":
-			f := s.call.pos(0)
+			f := resolve(s.call.pos(0), vars)
 			name := last(f.callee())
 			form, ok := resilience4jFactories[name]
 			if !ok || !strings.HasPrefix(f.callee(), "IntervalFunction.") {

@@ -10,6 +10,7 @@ import (
 func readPython(r *reader) error {
 	r.scanLineComments("#")
 	toks := lex(r.src, []string{"#"}, false)
+	vars := assignments(toks)
 	return calls(toks, func(name string) bool {
 		n := strings.TrimPrefix(name, "@")
 		switch last(n) {
@@ -24,7 +25,7 @@ func readPython(r *reader) error {
 			if n.kw("wait") == nil && n.kw("stop") == nil {
 				return nil
 			}
-			return tenacity(r, n)
+			return tenacity(r, n, vars)
 		case "Retry", "AsyncRetry":
 			return googleRetry(r, n)
 		case "task", "shared_task":
@@ -50,9 +51,9 @@ var tenacityWaits = map[string]struct {
 }
 
 // tenacity reads @retry(wait=..., stop=...).
-func tenacity(r *reader, n *node) error {
+func tenacity(r *reader, n *node, vars map[string]*node) error {
 	b := newBuilder("tenacity")
-	if w := n.kw("wait"); w != nil {
+	if w := resolve(n.kw("wait"), vars); w != nil {
 		name := last(w.callee())
 		form, ok := tenacityWaits[name]
 		if w.kind == 'i' {
@@ -92,7 +93,7 @@ func tenacity(r *reader, n *node) error {
 		b.num("wait-fixed", 0)
 		b.defaulted("tenacity wait= left out: wait_none(), no wait")
 	}
-	if s := n.kw("stop"); s != nil {
+	if s := resolve(n.kw("stop"), vars); s != nil {
 		if err := tenacityStop(r, b, s); err != nil {
 			return err
 		}

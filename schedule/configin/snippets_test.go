@@ -75,6 +75,8 @@ def wait_random_1_to_2_s():
     stop=tenacity.stop_after_attempt(4),  # four calls
     wait=tenacity.wait_fixed(timedelta(milliseconds=1500)),
 )`, []string{"1 tenacity --wait=fixed --wait-fixed=1.5 --stop-after-attempt=4"}},
+		{"tenacity variables", "python", "w = wait_exponential(max=30)\nstop = stop_after_attempt(4)\n@retry(wait=w, stop=stop)\ndef f(): pass\n",
+			[]string{"3 tenacity --wait=exponential --max=30 --stop-after-attempt=4"}},
 		// Celery docs, Tasks: "Automatic retry for known exceptions".
 		{"celery docs", "python", `@app.task(autoretry_for=(FailWhaleError,),
           retry_kwargs={'max_retries': 5})
@@ -99,6 +101,13 @@ def x(): pass`, []string{"1 celery --max-retries=5", "6 celery --retry-backoff=t
     /* exponential from 100 ms */
     .intervalFunction(IntervalFunction.ofExponentialBackoff(100, 2.0))
     .maxAttempts(5).build();`, []string{"1 resilience4j --interval-function=of-exponential-backoff --initial-interval=100ms --multiplier=2 --max-attempts=5"}},
+		// Resilience4j docs: an IntervalFunction in a variable.
+		{"resilience4j variable", "java", `IntervalFunction intervalWithExponentialBackoff = IntervalFunction
+  .ofExponentialBackoff();
+
+RetryConfig retryConfig = RetryConfig.custom()
+  .intervalFunction(intervalWithExponentialBackoff)
+  .build();`, []string{"4 resilience4j --interval-function=of-exponential-backoff"}},
 		// Spring Retry README: @Retryable(maxAttempts = 12, backoff = @Backoff(delay = 100, maxDelay = 500)).
 		{"spring retry readme", "java", `@Retryable(maxAttempts=12, backoff=@Backoff(delay=100, maxDelay=500))
 public void service() {}`, []string{"1 spring-retry --max-attempts=12 --back-off-policy=uniform-random --min-back-off-period=100ms --max-back-off-period=500ms"}},

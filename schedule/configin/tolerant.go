@@ -62,3 +62,33 @@ func dotted(toks []tok, i int) (string, int) {
 	}
 	return s, i
 }
+
+// assignments are the file's simple assignments NAME = expression (Python's w = wait_fixed(3),
+// Java's IntervalFunction f = IntervalFunction.of(...)), by name, the last one winning, so
+// that a configuration naming a variable of the same file can be read.
+func assignments(toks []tok) map[string]*node {
+	out := map[string]*node{}
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != 'i' || toks[i+1].kind != 'p' || toks[i+1].text != "=" {
+			continue
+		}
+		if i > 0 && (toks[i-1].text == "." || toks[i-1].text == "(" || toks[i-1].text == ",") {
+			continue // a field or a keyword argument, not a variable
+		}
+		p := &tparser{toks: toks, i: i + 2}
+		out[toks[i].text] = p.expr(false)
+	}
+	return out
+}
+
+// resolve is n, or the expression a variable named n was assigned in the file.
+func resolve(n *node, vars map[string]*node) *node {
+	for hops := 0; n != nil && n.kind == 'i' && hops < 10; hops++ {
+		v, ok := vars[n.text]
+		if !ok {
+			break
+		}
+		n = v
+	}
+	return n
+}
