@@ -49,9 +49,13 @@ type fromArgs struct {
 // its flags read from FILE: `table tenacity --wait=... ...`, `compare 'spec' 'spec' ...`. A
 // command line without --from is returned as it is.
 func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, error) {
-	vi := -1
+	vi := -1 // the verb: the first word that names one (global flags and their values may come first)
+	names := map[string]bool{}
+	for _, v := range verbs() {
+		names[v.name] = true
+	}
 	for i, a := range args {
-		if !strings.HasPrefix(a, "-") {
+		if names[a] {
 			vi = i
 			break
 		}

@@ -46,7 +46,7 @@ var Forms = map[string]Form{
 	"bullmq":          {"js", "job options `{ attempts, backoff: { type, delay, jitter } }` (also `backoff: N`)"},
 	"river":           {"go", "`river.Config{MaxAttempts: n}` (left out: 25), `river.InsertOpts{MaxAttempts: n}`"},
 	"asynq":           {"go", "`asynq.MaxRetry(n)`"},
-	"oban":            {"elixir", "`use Oban.Worker, max_attempts: n`"},
+	"oban":            {"elixir", "`use Oban.Worker, max_attempts: n` (left out: 20); `Worker.new(args, max_attempts: n)`"},
 }
 
 // langNames are the languages as the documentation names them.

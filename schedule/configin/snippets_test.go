@@ -144,6 +144,7 @@ public void service() {}`, []string{"1 spring-retry --max-attempts=12 --back-off
 		// Oban docs, Oban.Worker.
 		{"oban docs", "elixir", "defmodule MyApp.Workers.Business do\n  use Oban.Worker,\n    queue: :events,\n    max_attempts: 10\nend\n", []string{"2 oban --max-attempts=10"}},
 
+		{"oban job option", "elixir", "%{id: 1}\n|> MyApp.Business.new(queue: :special, max_attempts: 5)\n|> Oban.insert()\n", []string{"2 oban --max-attempts=5"}},
 		// cenkalti/backoff v4 README and godoc.
 		{"cenkalti v4", "go", `package main
 

@@ -37,7 +37,7 @@ func calls(toks []tok, match func(name string) bool, fn func(name string, n *nod
 			continue
 		}
 		p := &tparser{toks: toks, i: i}
-		n := p.expr(true)
+		n := p.postfix(p.primary(true), true) // the call and its method chain, no operator after it
 		if err := fn(name, n); err != nil {
 			return err
 		}
