@@ -11,6 +11,7 @@ func englishMessages() map[string]string {
 		"col.slot":              "slot",
 		"col.interval_seconds":  "interval",
 		"col.consecutive_empty": "empty in a row",
+		"col.delay_ms":          "delay ms",
 		"col.nominal_ms":        "nominal ms",
 		"col.jitter_ms":         "jitter ms",
 		"col.estimated_ms":      "estimated ms",

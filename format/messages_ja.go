@@ -12,6 +12,7 @@ func japaneseMessages() map[string]string {
 		"col.slot":              "スロット",
 		"col.interval_seconds":  "間隔",
 		"col.consecutive_empty": "連続空応答",
+		"col.delay_ms":          "遅延 ms",
 		"col.nominal_ms":        "名目 ms",
 		"col.jitter_ms":         "ジッター ms",
 		"col.estimated_ms":      "推定 ms",
