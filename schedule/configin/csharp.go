@@ -4,12 +4,13 @@ package configin
 func readCSharp(r *reader) error {
 	r.scanLineComments("//")
 	toks := lex(r.src, []string{"//"}, true)
+	vars := assignments(toks)
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].text != "new" || toks[i+1].text != "RetryStrategyOptions" {
 			continue
 		}
 		p := &tparser{toks: toks, i: i}
-		n := p.expr(true)
+		n := substitute(p.expr(true), vars, 0)
 		if err := polly(r, n); err != nil {
 			return err
 		}

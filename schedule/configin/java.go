@@ -49,6 +49,7 @@ func readJava(r *reader) error {
 		}
 		return false
 	}, func(name string, n *node) error {
+		n = substitute(n, vars, 0)
 		switch name {
 		case "RetryConfig.custom":
 			return resilience4j(r, n, vars)

@@ -5,12 +5,13 @@ package configin
 func readJS(r *reader) error {
 	r.scanLineComments("//")
 	toks := lex(r.src, []string{"//"}, true)
+	vars := assignments(toks)
 	for i := 0; i < len(toks); i++ {
 		if toks[i].text != "{" || toks[i].kind != 'p' {
 			continue
 		}
 		p := &tparser{toks: toks, i: i}
-		n := p.expr(true)
+		n := substitute(p.expr(true), vars, 0)
 		if err := bullmqObjects(r, n); err != nil {
 			return err
 		}

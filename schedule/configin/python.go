@@ -19,6 +19,7 @@ func readPython(r *reader) error {
 		}
 		return false
 	}, func(name string, n *node) error {
+		n = substitute(n, vars, 0)
 		name = strings.TrimPrefix(name, "@")
 		switch last(name) {
 		case "retry", "Retrying", "AsyncRetrying":

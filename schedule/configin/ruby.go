@@ -13,6 +13,7 @@ import (
 func readRuby(r *reader) error {
 	r.scanLineComments("#")
 	toks := lex(r.src, []string{"#"}, false)
+	vars := assignments(toks)
 	jitter := ""
 	var active []int // indexes of ActiveJob configurations, for retry_jitter
 	err := statements(toks, func(p *tparser) error {
@@ -24,7 +25,7 @@ func readRuby(r *reader) error {
 			if len(args) == 1 && args[0].key == "" && args[0].val.kind == 'l' { // retry_on(Foo, wait: ...)
 				args = args[0].val.args
 			}
-			n := &node{kind: 'c', args: args}
+			n := substitute(&node{kind: 'c', args: args}, vars, 0)
 			i, err := activeJob(r, t.line, n)
 			if err == nil {
 				active = append(active, i)
@@ -36,7 +37,7 @@ func readRuby(r *reader) error {
 			if len(args) == 1 && args[0].key == "" && args[0].val.kind == 'l' {
 				args = args[0].val.args
 			}
-			return sidekiqOptions(r, t.line, &node{kind: 'c', args: args})
+			return sidekiqOptions(r, t.line, substitute(&node{kind: 'c', args: args}, vars, 0))
 		case t.text == "sidekiq_retry_in":
 			return r.errAt(t.line, "sidekiq_retry_in: its block computes the wait in the application's own code; backoffctl models Sidekiq's default (remove the block to compare with it)")
 		default:

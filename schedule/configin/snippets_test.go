@@ -57,6 +57,7 @@ config.active_job.retry_jitter = 0.3`, []string{"1 fixed --wait=2m0s --attempts=
 		{"activejob app-wide jitter", "ruby", "config.active_job.retry_jitter = 0.3\nretry_on Foo, wait: :polynomially_longer\n", []string{"2 polynomial --jitter=0.3"}},
 		// Sidekiq wiki, Error Handling: sidekiq_options retry: 5.
 		{"sidekiq wiki", "ruby", "class LessImportantJob\n  include Sidekiq::Job\n  sidekiq_options retry: 5\nend\n", []string{"3 sidekiq --retries=5"}},
+		{"ruby constants", "ruby", "MAX_ATTEMPTS = 8\nWAIT = 10.seconds\nretry_on Timeout, wait: WAIT, attempts: MAX_ATTEMPTS\n", []string{"3 fixed --wait=10s --attempts=8"}},
 		{"sidekiq parentheses, hash rocket", "ruby", "sidekiq_options(queue: 'low', :retry => false)\n", []string{"1 sidekiq --retries=0"}},
 
 		// tenacity README: "Waiting before retrying", "Stopping".
@@ -77,6 +78,8 @@ def wait_random_1_to_2_s():
 )`, []string{"1 tenacity --wait=fixed --wait-fixed=1.5 --stop-after-attempt=4"}},
 		{"tenacity variables", "python", "w = wait_exponential(max=30)\nstop = stop_after_attempt(4)\n@retry(wait=w, stop=stop)\ndef f(): pass\n",
 			[]string{"3 tenacity --wait=exponential --max=30 --stop-after-attempt=4"}},
+		{"python constants", "python", "MAX_WAIT = 60  # seconds\nATTEMPTS = 5\n@retry(wait=wait_exponential(multiplier=0.5, max=MAX_WAIT), stop=stop_after_attempt(ATTEMPTS))\ndef f(): pass\n",
+			[]string{"3 tenacity --wait=exponential --multiplier=0.5 --max=60 --stop-after-attempt=5"}},
 		// Celery docs, Tasks: "Automatic retry for known exceptions".
 		{"celery docs", "python", `@app.task(autoretry_for=(FailWhaleError,),
           retry_kwargs={'max_retries': 5})
@@ -108,6 +111,8 @@ def x(): pass`, []string{"1 celery --max-retries=5", "6 celery --retry-backoff=t
 RetryConfig retryConfig = RetryConfig.custom()
   .intervalFunction(intervalWithExponentialBackoff)
   .build();`, []string{"4 resilience4j --interval-function=of-exponential-backoff"}},
+		{"java constants", "java", "private static final long DELAY_MS = 250L;\nprivate static final int TRIES = 4;\n@Retryable(maxAttempts = TRIES, backoff = @Backoff(delay = DELAY_MS, multiplier = 2))\nvoid call() {}\n",
+			[]string{"3 spring-retry --max-attempts=4 --back-off-policy=exponential --initial-interval=250ms --multiplier=2 --max-interval=30s"}},
 		// Spring Retry README: @Retryable(maxAttempts = 12, backoff = @Backoff(delay = 100, maxDelay = 500)).
 		{"spring retry readme", "java", `@Retryable(maxAttempts=12, backoff=@Backoff(delay=100, maxDelay=500))
 public void service() {}`, []string{"1 spring-retry --max-attempts=12 --back-off-policy=uniform-random --min-back-off-period=100ms --max-back-off-period=500ms"}},
@@ -138,6 +143,7 @@ public void service() {}`, []string{"1 spring-retry --max-attempts=12 --back-off
     },
   },
 );`, []string{"4 bullmq --attempts=3 --type=exponential --delay=1s"}},
+		{"js constants", "js", "const DELAY = 2000; // ms\nexport const opts = { attempts: 6, backoff: { type: 'fixed', delay: DELAY } };\n", []string{"2 bullmq --attempts=6 --type=fixed --delay=2s"}},
 		{"bullmq default job options, number backoff", "js", "const q = new Queue('q', { defaultJobOptions: { attempts: 5, backoff: 2500 } }); // ts\n",
 			[]string{"1 bullmq --attempts=5 --type=fixed --delay=2.5s"}},
 

@@ -92,3 +92,37 @@ func resolve(n *node, vars map[string]*node) *node {
 	}
 	return n
 }
+
+// substitute replaces, in the values of n's arguments, operands and fields, every name that is a
+// variable of the file by the expression it was assigned (MAX_WAIT = 60, then max=MAX_WAIT), so
+// that constants in the file's own units are read. Callees are left alone.
+func substitute(n *node, vars map[string]*node, depth int) *node {
+	if n == nil || depth > 8 { // bounded: a chain of variables of variables is not followed far
+		return n
+	}
+	switch n.kind {
+	case 'i':
+		if v, ok := vars[n.text]; ok && v != n {
+			return substitute(v, vars, depth+1)
+		}
+	case 'b':
+		c := *n
+		c.x, c.y = substitute(n.x, vars, depth+1), substitute(n.y, vars, depth+1)
+		return &c
+	case 'm':
+		c := *n
+		c.x = substitute(n.x, vars, depth+1)
+		return &c
+	case 'c', 'l', 'o':
+		c := *n
+		if n.kind == 'c' && n.x != nil && n.x.kind != 'i' {
+			c.x = substitute(n.x, vars, depth+1) // a method chain's receiver
+		}
+		c.args = make([]arg, len(n.args))
+		for i, a := range n.args {
+			c.args[i] = arg{key: a.key, val: substitute(a.val, vars, depth+1)}
+		}
+		return &c
+	}
+	return n
+}
