@@ -113,6 +113,8 @@ RetryConfig retryConfig = RetryConfig.custom()
   .build();`, []string{"4 resilience4j --interval-function=of-exponential-backoff"}},
 		{"java constants", "java", "private static final long DELAY_MS = 250L;\nprivate static final int TRIES = 4;\n@Retryable(maxAttempts = TRIES, backoff = @Backoff(delay = DELAY_MS, multiplier = 2))\nvoid call() {}\n",
 			[]string{"3 spring-retry --max-attempts=4 --back-off-policy=exponential --initial-interval=250ms --multiplier=2 --max-interval=30s"}},
+		{"java chain constants", "java", "static final int TRIES = 7;\nstatic final Duration WAIT = Duration.ofSeconds(2);\nRetryConfig c = RetryConfig.custom()\n  .maxAttempts(TRIES)\n  .waitDuration(WAIT)\n  .retryExceptions(IOException.class)\n  .failAfterMaxAttempts(true)\n  .build();\n",
+			[]string{"3 resilience4j --max-attempts=7 --interval-function=of --initial-interval=2s"}},
 		// Spring Retry README: @Retryable(maxAttempts = 12, backoff = @Backoff(delay = 100, maxDelay = 500)).
 		{"spring retry readme", "java", `@Retryable(maxAttempts=12, backoff=@Backoff(delay=100, maxDelay=500))
 public void service() {}`, []string{"1 spring-retry --max-attempts=12 --back-off-policy=uniform-random --min-back-off-period=100ms --max-back-off-period=500ms"}},

@@ -97,7 +97,7 @@ func resolve(n *node, vars map[string]*node) *node {
 // variable of the file by the expression it was assigned (MAX_WAIT = 60, then max=MAX_WAIT), so
 // that constants in the file's own units are read. Callees are left alone.
 func substitute(n *node, vars map[string]*node, depth int) *node {
-	if n == nil || depth > 8 { // bounded: a chain of variables of variables is not followed far
+	if n == nil || depth > 8 { // a variable of a variable is followed 8 deep at most
 		return n
 	}
 	switch n.kind {
@@ -107,20 +107,20 @@ func substitute(n *node, vars map[string]*node, depth int) *node {
 		}
 	case 'b':
 		c := *n
-		c.x, c.y = substitute(n.x, vars, depth+1), substitute(n.y, vars, depth+1)
+		c.x, c.y = substitute(n.x, vars, depth), substitute(n.y, vars, depth)
 		return &c
 	case 'm':
 		c := *n
-		c.x = substitute(n.x, vars, depth+1)
+		c.x = substitute(n.x, vars, depth)
 		return &c
 	case 'c', 'l', 'o':
 		c := *n
 		if n.kind == 'c' && n.x != nil && n.x.kind != 'i' {
-			c.x = substitute(n.x, vars, depth+1) // a method chain's receiver
+			c.x = substitute(n.x, vars, depth) // a method chain's receiver
 		}
 		c.args = make([]arg, len(n.args))
 		for i, a := range n.args {
-			c.args[i] = arg{key: a.key, val: substitute(a.val, vars, depth+1)}
+			c.args[i] = arg{key: a.key, val: substitute(a.val, vars, depth)}
 		}
 		return &c
 	}
