@@ -127,6 +127,28 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 	if err != nil {
 		return nil, err
 	}
+	// A flag given on the command line changes the file's value: --from app.py --max 30.
+	given := map[string]bool{}
+	if verb != "compare" && verb != "plot" {
+		for _, a := range tail {
+			if name, ok := strings.CutPrefix(a, "--"); ok {
+				name, _, _ = strings.Cut(name, "=")
+				given[name] = true
+			}
+		}
+	}
+	for i, c := range chosen {
+		var keep []configin.Flag
+		for _, fl := range c.Flags {
+			if !given[fl.Name] {
+				keep = append(keep, fl)
+			}
+		}
+		chosen[i].Flags = keep
+		if err := checkFound(chosen[i], given); err != nil {
+			return nil, err
+		}
+	}
 	for _, c := range chosen {
 		msg := fmt.Sprintf("read %s: %s", c.Where(), strings.Join(c.Args(), " "))
 		if len(c.Defaults) > 0 {
@@ -140,25 +162,31 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 			out = append(out, c.Spec())
 		}
 	} else {
-		// A flag given on the command line changes the file's value: --from app.py --max 30.
-		given := map[string]bool{}
-		for _, a := range tail {
-			if name, ok := strings.CutPrefix(a, "--"); ok {
-				name, _, _ = strings.Cut(name, "=")
-				given[name] = true
-			}
-		}
-		c := chosen[0]
-		var keep []configin.Flag
-		for _, fl := range c.Flags {
-			if !given[fl.Name] {
-				keep = append(keep, fl)
-			}
-		}
-		c.Flags = keep
-		out = append(out, c.Args()...)
+		out = append(out, chosen[0].Args()...)
 	}
 	return append(out, tail...), nil
+}
+
+// checkFound refuses, with the file:line they were read at, values the strategy does not
+// accept; when the command line gives some of the strategy's flags too, the command itself
+// checks the whole.
+func checkFound(c configin.Found, given map[string]bool) error {
+	def, _ := strategy.Find(c.Strategy)
+	v := def.Defaults()
+	for _, fl := range c.Flags {
+		if err := v.SetText(fl.Name, fl.Value); err != nil {
+			return badInput("%s: %s --%s %s %v", c.Where(), c.Strategy, fl.Name, fl.Value, err)
+		}
+	}
+	for _, s := range v.Specs() {
+		if given[s.Name] {
+			return nil
+		}
+	}
+	if _, err := def.Build(v); err != nil {
+		return badInput("%s: %s: %v", c.Where(), strings.Join(c.Args(), " "), err)
+	}
+	return nil
 }
 
 // readFrom reads the file (FILE, FILE:LINE or - for standard input) and its configurations.
