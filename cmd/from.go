@@ -48,7 +48,7 @@ type fromArgs struct {
 // expandFrom rewrites `VERB --from FILE ...` into the command line that names the strategy and
 // its flags read from FILE: `table tenacity --wait=... ...`, `compare 'spec' 'spec' ...`. A
 // command line without --from is returned as it is.
-func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, error) {
+func expandFrom(args []string, stdin io.Reader) ([]string, []string, error) {
 	vi := -1 // the verb: the first word that names one (global flags and their values may come first)
 	names := map[string]bool{}
 	for _, v := range verbs() {
@@ -61,7 +61,7 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 		}
 	}
 	if vi < 0 || !fromVerbs[args[vi]] {
-		return args, nil
+		return args, nil, nil
 	}
 	verb := args[vi]
 	var f fromArgs
@@ -77,7 +77,7 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 		case "--from", "--pick", "--lang-of":
 			if !hasVal {
 				if i+1 >= len(args) {
-					return nil, badInput("%s needs a value", name)
+					return nil, nil, badInput("%s needs a value", name)
 				}
 				i++
 				val = args[i]
@@ -85,19 +85,19 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 			switch name {
 			case "--from":
 				if f.given {
-					return nil, badInput("--from is given twice: read one file at a time")
+					return nil, nil, badInput("--from is given twice: read one file at a time")
 				}
 				f.file, f.given = val, true
 			case "--pick":
 				n, err := strconv.Atoi(val)
 				if err != nil || n < 1 {
-					return nil, badInput("--pick must be a whole number from 1 (the first configuration), got %q", val)
+					return nil, nil, badInput("--pick must be a whole number from 1 (the first configuration), got %q", val)
 				}
 				f.pick = n
 			case "--lang-of":
 				f.lang = val
 				if f.lang == "" {
-					return nil, badInput("--lang-of needs a language")
+					return nil, nil, badInput("--lang-of needs a language")
 				}
 			}
 		default:
@@ -106,26 +106,26 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 	}
 	if !f.given {
 		if f.pick != 0 || f.lang != "" {
-			return nil, badInput("--pick and --lang-of apply with --from FILE")
+			return nil, nil, badInput("--pick and --lang-of apply with --from FILE")
 		}
-		return args, nil
+		return args, nil, nil
 	}
 	tail := rest[vi+1:]
 	if verb != "compare" && verb != "plot" && len(tail) > 0 && !strings.HasPrefix(tail[0], "-") {
 		if _, ok := strategy.Find(tail[0]); ok {
-			return nil, badInput("--from reads the strategy from the file: leave out %q", tail[0])
+			return nil, nil, badInput("--from reads the strategy from the file: leave out %q", tail[0])
 		}
 	}
 	if (verb == "compare" || verb == "plot") && len(tail) > 0 && !strings.HasPrefix(tail[0], "-") {
-		return nil, badInput("%s --from takes the specs from the file: leave out %q", verb, tail[0])
+		return nil, nil, badInput("%s --from takes the specs from the file: leave out %q", verb, tail[0])
 	}
 	found, err := readFrom(&f, stdin)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	chosen, err := pickFound(verb, &f, found)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// A flag given on the command line changes the file's value: --from app.py --max 30.
 	given := map[string]bool{}
@@ -146,15 +146,16 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 		}
 		chosen[i].Flags = keep
 		if err := checkFound(chosen[i], given); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	var read []string
 	for _, c := range chosen {
 		msg := fmt.Sprintf("read %s: %s", c.Where(), strings.Join(c.Args(), " "))
 		if len(c.Defaults) > 0 {
 			msg += " (library defaults: " + strings.Join(c.Defaults, "; ") + ")"
 		}
-		fmt.Fprintf(stderr, "backoffctl: %s\n", msg)
+		read = append(read, msg)
 	}
 	out := append([]string{}, args[:vi+1]...)
 	if verb == "compare" || verb == "plot" {
@@ -164,7 +165,7 @@ func expandFrom(args []string, stdin io.Reader, stderr io.Writer) ([]string, err
 	} else {
 		out = append(out, chosen[0].Args()...)
 	}
-	return append(out, tail...), nil
+	return append(out, tail...), read, nil
 }
 
 // checkFound refuses, with the file:line they were read at, values the strategy does not

@@ -52,7 +52,7 @@ var stdin io.Reader = os.Stdin
 // run executes one command line. Everything is written to stdout only after it has been fully
 // computed and rendered, so a failure leaves stdout empty.
 func run(args []string, stdout, stderr io.Writer) int {
-	args, err := expandFrom(args, stdin, stderr)
+	args, read, err := expandFrom(args, stdin)
 	if err != nil {
 		code, msg := describe(err)
 		fmt.Fprintf(stderr, "backoffctl: %s\n", shortenWords(format.EscapeControl(msg)))
@@ -72,6 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil {
 		warnRenamed(ran, stderr)
+		for _, msg := range read {
+			fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+		}
 		return exitOK
 	}
 	code, msg := describe(err)
