@@ -46,6 +46,8 @@ a terminal; in scripts use "backoffctl table".`,
 	}
 	var o tableOptions
 	var budgetSpec string
+	c.Long += "\n\n" + fromHelp
+	addFromFlags(c)
 	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
 		o.bind(fs)
 		fs.StringVar(&budgetSpec, "budget", "", "show this budget's threshold x* and burst for the schedule's retries (SPEC as amplify takes it; b cycles)")

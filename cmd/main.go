@@ -46,9 +46,18 @@ func Main() int {
 	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
 
+// stdin is what --from - reads.
+var stdin io.Reader = os.Stdin
+
 // run executes one command line. Everything is written to stdout only after it has been fully
 // computed and rendered, so a failure leaves stdout empty.
 func run(args []string, stdout, stderr io.Writer) int {
+	args, read, err := expandFrom(args, stdin)
+	if err != nil {
+		code, msg := describe(err)
+		fmt.Fprintf(stderr, "backoffctl: %s\n", shortenWords(format.EscapeControl(msg)))
+		return code
+	}
 	root := newRootCmd(stdout, stderr, args...)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		// Only a shell asking for completions needs every flag's words: registering them
@@ -56,13 +65,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		completeFlagValues(root)
 	}
 	root.SetArgs(args)
-	err := repeatedFlag(root, args)
+	err = repeatedFlag(root, args)
 	var ran *cobra.Command
 	if err == nil {
 		ran, err = root.ExecuteC()
 	}
 	if err == nil {
 		warnRenamed(ran, stderr)
+		for _, msg := range read {
+			fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+		}
 		return exitOK
 	}
 	code, msg := describe(err)

@@ -52,6 +52,8 @@ shares its markers with it in turns, and the legend says "same line as".`,
 	c.MarkFlagFilename("policy", "yaml", "yml")
 	c.AddCommand(newPlotAmplifyCmd(g))
 	c.AddCommand(newPlotHerdCmd(g))
+	c.Long += "\n\n" + fromHelp
+	addFromFlags(c)
 	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
 		o.bind(fs)
 		o.sample.bind(fs, false)

@@ -38,6 +38,8 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
+	table.Long += "\n\n" + fromHelp
+	addFromFlags(table)
 	// --budget, --throttle and --budget-scope are table's alone: explore shares bind, not them.
 	bind := func(fs *pflag.FlagSet) {
 		o.bind(fs)
