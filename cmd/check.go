@@ -17,7 +17,10 @@ import (
 // assertions are check's limits as flags.
 type assertions struct {
 	maxWindow, minWindow, maxWait, minFirstWait float64
+	maxWork, atFailureRate                      float64
 	set                                         analyze.Assertions
+	// rateGiven: --at-failure-rate was given (it only qualifies --max-work).
+	rateGiven bool
 }
 
 // assertionNames lists the assertions in report order.
@@ -28,12 +31,15 @@ func (a *assertions) bind(fs *pflag.FlagSet) {
 	durationFlag(fs, &a.minWindow, "min-window", 0, 0, param.MaxDuration, "the last attempt starts no earlier than this")
 	durationFlag(fs, &a.maxWait, "max-wait", 0, 0, param.MaxDuration, "no single wait is longer than this")
 	durationFlag(fs, &a.minFirstWait, "min-first-wait", 0, 0, param.MaxDuration, "the first wait is at least this")
+	floatFlag(fs, &a.maxWork, "max-work", 1, 1, 100000, false, "the schedule's retries without a budget send at most this many attempts per logical request (with --at-failure-rate)")
+	fs.Var(&failureRateValue{p: &a.atFailureRate}, "at-failure-rate", "the failure rate x in [0, 1], 0.2 or 20% (each attempt failing independently), --max-work holds at")
 }
 
 // collect records the assertions given on fs.
 func (a *assertions) collect(fs *pflag.FlagSet) {
-	values := map[string]float64{"max-window": a.maxWindow, "min-window": a.minWindow, "max-wait": a.maxWait, "min-first-wait": a.minFirstWait}
-	a.set = analyze.Assertions{Limits: map[string]float64{}}
+	values := map[string]float64{"max-window": a.maxWindow, "min-window": a.minWindow, "max-wait": a.maxWait, "min-first-wait": a.minFirstWait, "max-work": a.maxWork}
+	a.set = analyze.Assertions{Limits: map[string]float64{}, FailureRate: a.atFailureRate}
+	a.rateGiven = fs.Changed("at-failure-rate")
 	for _, n := range assertionNames {
 		if fs.Changed(n) {
 			a.set.Limits[n] = values[n]
@@ -47,7 +53,10 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 		Use:   "check STRATEGY [assertions] | check --policy FILE",
 		Short: "Assert limits on a retry policy, for CI: exit 1 when one fails",
 		Long: `Check a retry policy against limits: --max-window and --min-window bound when the last attempt
-starts, --max-wait bounds every wait, --min-first-wait the first one. By default the schedule is read
+starts, --max-wait bounds every wait, --min-first-wait the first one. --max-work W
+--at-failure-rate X bounds the load the schedule's retries add without a budget: with each
+attempt failing independently with probability x, N retries send W = (1 - x^(N+1))/(1 - x)
+attempts per logical request (backoffctl amplify). By default the schedule is read
 at --rand (0.5); --bound max reads it at the exact worst case over all draws (the greatest start and
 wait of every row; --bound min the least), --percentiles P at the P-th sampled percentile. Exit 0
 when every assertion holds, 1 when one fails (each failure is listed on stderr with a summary line;
@@ -64,6 +73,7 @@ check --policy FILE checks every policy of a YAML file:
 		Example: `  backoffctl check polynomial --attempts 25 --max-window 30d --min-first-wait 1s
   backoffctl check polynomial --attempts 25 --max-window 24d --bound max
   backoffctl check sidekiq --retries 25 --max-window 21d --percentiles 99 --samples 100000 --seed 1
+  backoffctl check exponential --attempts 4 --max-work 1.25 --at-failure-rate 20%
   backoffctl check --policy testdata/policies.yaml`,
 		Args:               cobra.ArbitraryArgs,
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
@@ -108,6 +118,12 @@ func checkExample(def strategy.Def) string {
 func checkOne(b *boundStrategy, a *assertions, eval *evaluation, stderr io.Writer) ([]analyze.Result, []format.Field, error) {
 	if len(a.set.Limits) == 0 {
 		return nil, nil, badInput("check needs at least one assertion: --%s", strings.Join(assertionNames, ", --"))
+	}
+	if _, work := a.set.Limits["max-work"]; work != a.rateGiven {
+		if work {
+			return nil, nil, badInput("--max-work needs --at-failure-rate X: the failure rate in [0, 1] it holds at")
+		}
+		return nil, nil, badInput("--at-failure-rate applies with --max-work")
 	}
 	if b.fs.Changed("samples") && !eval.sampling() {
 		return nil, nil, badInput("--samples applies with --percentiles")

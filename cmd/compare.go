@@ -35,6 +35,8 @@ those groups, never between policies.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error { return o.run(g, c.Flags(), args) },
 	}
+	c.Long += "\n\n" + fromHelp
+	addFromFlags(c)
 	fs := c.Flags()
 	fs.SortFlags = false
 	fs.StringVar(&o.policyFile, "policy", "", "compare every policy in this check policy file")

@@ -29,6 +29,8 @@ in a trailing comment, not dropped. A generic curve prints the closest library's
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error { return noStrategy("config", args) },
 	}
+	c.Long += "\n\n" + fromHelp
+	addFromFlags(c)
 	addStrategySubcommands(g, c, nil, func(def strategy.Def) string {
 		return "  backoffctl config " + def.Name + "\n  backoffctl config " + def.Name + " -o json"
 	}, func(b *boundStrategy) error {

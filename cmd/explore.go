@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/cmd/explore"
+	"github.com/backoffctl/backoffctl/schedule/budget"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/charmbracelet/lipgloss"
@@ -27,7 +28,7 @@ a chart of the waits or starts (with the envelope on e), the total window, the e
 
 Keys: up/down (k/j) select, +/- (left/right) change, Enter types a value, / picks a strategy
 (type to filter), Tab or s switches to the next, PgUp/PgDn/Home/End (or the mouse wheel) scroll
-the rows, e envelope, w starts/waits, x then m/c/j writes STRATEGY.md/.csv/.json (what table
+the rows, e envelope, w starts/waits, b a budget's threshold and burst (--budget SPEC starts there), x then m/c/j writes STRATEGY.md/.csv/.json (what table
 prints; an existing file is kept and STRATEGY-2.md ... written instead), ? keys, q quits. Needs
 a terminal; in scripts use "backoffctl table".`,
 		Example: `  backoffctl explore
@@ -40,15 +41,21 @@ a terminal; in scripts use "backoffctl table".`,
 				return noStrategy("explore", args)
 			}
 			def := strategy.All()[0]
-			return runExplore(g, bindStrategy(def, pflag.NewFlagSet(def.Name, pflag.ContinueOnError)), &tableOptions{})
+			return runExplore(g, bindStrategy(def, pflag.NewFlagSet(def.Name, pflag.ContinueOnError)), &tableOptions{}, "")
 		},
 	}
 	var o tableOptions
-	addStrategySubcommands(g, c, o.bind, nil, func(b *boundStrategy) error { return runExplore(g, b, &o) })
+	var budgetSpec string
+	c.Long += "\n\n" + fromHelp
+	addFromFlags(c)
+	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
+		o.bind(fs)
+		fs.StringVar(&budgetSpec, "budget", "", "show this budget's threshold x* and burst for the schedule's retries (SPEC as amplify takes it; b cycles)")
+	}, nil, func(b *boundStrategy) error { return runExplore(g, b, &o, budgetSpec) })
 	return c
 }
 
-func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
+func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions, budgetSpec string) error {
 	sampling := len(o.percentiles) > 0
 	if b.fs.Changed("samples") && !sampling {
 		return badInput("--samples applies with --percentiles")
@@ -61,6 +68,11 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
 			return err
 		}
 	}
+	if budgetSpec != "" {
+		if _, err := budget.Resolve(budgetSpec, false); err != nil {
+			return badInput("%s", err.Error())
+		}
+	}
 	r := lipgloss.NewRenderer(g.stdout)
 	r.SetColorProfile(termenv.Ascii)
 	if useColor(g.getenv, g.color, true) {
@@ -69,7 +81,7 @@ func runExplore(g *globalOptions, b *boundStrategy, o *tableOptions) error {
 	opts := explore.Options{
 		Def: b.def, Values: b.values, Rand: b.random.rand, Seed: b.random.seed, Seeded: b.random.seeded(),
 		Envelope: o.envelope, Percentiles: o.percentiles, Samples: o.samples, Lang: g.lang,
-		Table: runTable, Renderer: r,
+		Table: runTable, Renderer: r, Budget: budgetSpec,
 	}
 	if !isTerminal(g.stdin) || !isTerminal(g.stdout) {
 		m := explore.New(opts)

@@ -81,6 +81,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 // computed and rendered, so a failure leaves stdout empty.
 func runIn(args []string, p process) int {
 	stderr := p.stderr
+	args, read, err := expandFrom(args, p)
+	if err != nil {
+		code, msg := describe(err)
+		fmt.Fprintf(stderr, "backoffctl: %s\n", shortenWords(format.EscapeControl(msg)))
+		return code
+	}
 	root := newRoot(p, args...)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		// Only a shell asking for completions needs every flag's words: registering them
@@ -88,13 +94,16 @@ func runIn(args []string, p process) int {
 		completeFlagValues(root)
 	}
 	root.SetArgs(args)
-	err := repeatedFlag(root, args)
+	err = repeatedFlag(root, args)
 	var ran *cobra.Command
 	if err == nil {
 		ran, err = root.ExecuteC()
 	}
 	if err == nil {
 		warnRenamed(ran, stderr)
+		for _, msg := range read {
+			fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+		}
 		return exitOK
 	}
 	code, msg := describe(err)

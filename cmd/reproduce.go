@@ -35,6 +35,12 @@ func reproduce(c *cobra.Command, args []string) string {
 			}
 			return
 		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok && f.Value.Type() == "stringArray" { // a repeatable flag
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+name, shellQuote(v))
+			}
+			return
+		}
 		parts = append(parts, "--"+name, shellQuote(f.Value.String()))
 	})
 	// The draws are part of the answer: a table at the default --rand says so.

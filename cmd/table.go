@@ -38,7 +38,14 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `. See "backoffctl strate
 		RunE:               func(_ *cobra.Command, args []string) error { return noStrategy("table", args) },
 	}
 	var o tableOptions
-	addStrategySubcommands(g, table, o.bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
+	table.Long += "\n\n" + fromHelp
+	addFromFlags(table)
+	// --budget, --throttle and --budget-scope are table's alone: explore shares bind, not them.
+	bind := func(fs *pflag.FlagSet) {
+		o.bind(fs)
+		o.budgets.bind(fs)
+	}
+	addStrategySubcommands(g, table, bind, func(def strategy.Def) string { return def.Example }, func(b *boundStrategy) error { return o.run(g, b) })
 	return table
 }
 
@@ -47,6 +54,7 @@ type tableOptions struct {
 	envelope    bool
 	percentiles []float64
 	samples     int
+	budgets     budgetOptions
 }
 
 // bind registers the flags on one strategy subcommand. Each subcommand runs alone, so they can
@@ -84,6 +92,10 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 			params = append([]format.Field{{Name: "rand", Value: b.random.rand}}, params...)
 		}
 	}
+	budgetNotes, err := o.budgets.notes(b.fs, len(rows))
+	if err != nil {
+		return err
+	}
 	t := format.ScheduleTable(s, rows, params)
 	if seededRows && b.def.SeedDoc != "" {
 		t.Notes = append(t.Notes, format.Message{Key: "note.seed", Args: []any{b.random.seed, b.def.SeedDoc}})
@@ -98,5 +110,6 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		}
 		format.AddPercentiles(t, q, seededRows)
 	}
+	t.Notes = append(t.Notes, budgetNotes...)
 	return g.emit(t)
 }

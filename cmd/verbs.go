@@ -22,9 +22,11 @@ func verbs() []verb {
 		{name: "solve", build: newSolveCmd, strategies: true},
 		{name: "check", build: newCheckCmd, strategies: true},
 		{name: "compare", build: newCompareCmd},
+		{name: "amplify", build: newAmplifyCmd},
 		{name: "plot", build: newPlotCmd, strategies: true},
 		{name: "explore", build: newExploreCmd, strategies: true},
 		{name: "config", build: newConfigCmd, strategies: true},
+		{name: "budget", build: newBudgetCmd},
 		{name: "version", build: newVersionCmd},
 	}
 }

@@ -44,7 +44,7 @@ func CheckTable(results []analyze.Result, withPolicy bool, params []Field) *Tabl
 			row = append(row, Cell{Text: r.Policy})
 		}
 		t.Rows = append(t.Rows, append(row, Cell{Text: r.Strategy}, Cell{Text: r.Draws},
-			Cell{Text: r.Name}, Cell{Num: r.Limit}, Cell{Num: r.Actual}, Cell{Text: word, Alert: !r.OK}, Cell{Num: passed}))
+			Cell{Text: r.Name}, Cell{Num: r.Limit, Times: r.Work()}, Cell{Num: r.Actual, Times: r.Work()}, Cell{Text: word, Alert: !r.OK}, Cell{Num: passed}))
 	}
 	status := "passed"
 	if failed > 0 {
@@ -64,6 +64,9 @@ func CheckTable(results []analyze.Result, withPolicy bool, params []Field) *Tabl
 // are in the table; they follow a value here only when the two would read the same. who is
 // shortened in the middle, as far as 8 columns, so the line fits width columns (0: no limit).
 func CheckFailure(who string, r analyze.Result, width int) string {
+	if r.Work() {
+		return workFailure(who, r, width)
+	}
 	actual, limit := param.HumanDuration(r.Actual), param.HumanDuration(r.Limit)
 	if actual == limit {
 		actual += " (" + number(r.Actual) + "s)"
@@ -98,4 +101,24 @@ func shortenMiddle(s string, w int) string {
 		i--
 	}
 	return head + "…" + string(r[i:])
+}
+
+// workFailure is a failed max-work's line:
+//
+//	FAIL api max-work: 3 retries without a budget exceed 1.2× at 20% failure (work 1.248)
+func workFailure(who string, r analyze.Result, width int) string {
+	retries := fmt.Sprintf("%d retries", r.Retries)
+	if r.Retries == 1 {
+		retries = "1 retry"
+	}
+	line := func(who string) string {
+		return fmt.Sprintf("FAIL %s max-work: %s without a budget exceed %s× at %s%% failure (work %s)",
+			who, retries, param.FormatRounded(r.Limit), param.FormatRounded(r.FailureRate*100), param.FormatRounded(r.Actual))
+	}
+	// The sentence alone is near a terminal's width: only a long name is shortened, to 24 columns.
+	who = EscapeControl(who)
+	if width > 0 {
+		who = shortenMiddle(who, 24)
+	}
+	return line(who)
 }

@@ -78,6 +78,8 @@ func cellValue(c Cell, k Kind) any {
 		return c.Text
 	case k == Bool:
 		return c.Num != 0
+	case c.Text != "" && math.IsInf(c.Num, 0):
+		return c.Text // a library's own Infinity (BullMQ's delay_ms), which JSON numbers cannot hold
 	default:
 		return c.Num
 	}

@@ -65,6 +65,9 @@ type Cell struct {
 	Text  string
 	Null  bool
 	Alert bool // a failure the reader must not miss: drawn in red where colour is on
+	// Times marks a multiplier in a Seconds column (check's max-work among its time limits): the
+	// human formats print it as 1.248×, CSV and JSON as the number.
+	Times bool
 }
 
 // Field is a named value for the JSON head, parameters and summary objects.
@@ -106,6 +109,9 @@ func humanCell(c Cell, k Kind) string {
 	}
 	if c.Text != "" { // a word in any column: a summary row's label, a count among durations
 		return EscapeControl(c.Text)
+	}
+	if c.Times {
+		return param.FormatRounded(c.Num) + "×"
 	}
 	switch k {
 	case Text:

@@ -45,6 +45,8 @@ type Options struct {
 	// them ("polynomial (1/29)"): tests pass a fixed list so their screens do not change with
 	// every strategy registered.
 	Defs []strategy.Def
+	// Budget is the --budget SPEC shown at the start ("" none); b cycles through the budgets.
+	Budget string
 }
 
 // defaultSamples is table's --samples default.
@@ -85,6 +87,8 @@ type Model struct {
 	height   int
 	calc     calc
 	st       styles
+	budgets  []string // b's cycle: "" (none), then budget SPECs
+	bud      int      // the chosen one
 }
 
 // stepped is one step of a parameter, kept so that the opposite step puts back exactly the value
@@ -118,7 +122,12 @@ func New(o Options) Model {
 		defs = strategy.All()
 	}
 	m := Model{opts: o, defs: defs, state: map[string]*values{}, envelope: o.Envelope,
-		width: 80, height: 24, st: newStyles(o.Renderer)}
+		width: 80, height: 24, st: newStyles(o.Renderer), budgets: budgetCycle(o.Budget)}
+	for i, b := range m.budgets {
+		if o.Budget != "" && b == o.Budget {
+			m.bud = i
+		}
+	}
 	m.cur = -1
 	for i, d := range m.defs {
 		if d.Name == o.Def.Name {
@@ -362,8 +371,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // keys are the screen's bindings.
 var keys = struct {
-	quit, up, down, inc, dec, enter, next, prev, pick, envelope, starts, save, markdown, csv, json, help key.Binding
-	pageUp, pageDown, home, end                                                                          key.Binding
+	quit, up, down, inc, dec, enter, next, prev, pick, envelope, starts, save, markdown, csv, json, help, budget key.Binding
+	pageUp, pageDown, home, end                                                                                  key.Binding
 }{
 	quit:     key.NewBinding(key.WithKeys("q")),
 	up:       key.NewBinding(key.WithKeys("up", "k")),
@@ -381,6 +390,7 @@ var keys = struct {
 	csv:      key.NewBinding(key.WithKeys("c")),
 	json:     key.NewBinding(key.WithKeys("j", "J")),
 	help:     key.NewBinding(key.WithKeys("?")),
+	budget:   key.NewBinding(key.WithKeys("b")),
 	pageUp:   key.NewBinding(key.WithKeys("pgup")),
 	pageDown: key.NewBinding(key.WithKeys("pgdown")),
 	home:     key.NewBinding(key.WithKeys("home", "g")),
@@ -417,6 +427,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.envelope):
 		m.envelope = !m.envelope
 		m.recalc()
+	case key.Matches(msg, keys.budget):
+		m.nextBudget()
 	case key.Matches(msg, keys.starts):
 		m.starts = !m.starts
 	case key.Matches(msg, keys.save):

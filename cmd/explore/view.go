@@ -431,6 +431,9 @@ func (m Model) bottom(w int) []string {
 	if pv, err := m.paramValues(); err == nil && m.calc.err == nil {
 		cfg = Config(d, pv)
 	}
+	if line, ok := m.budgetLine(); ok {
+		out = append(out, fit(line, w))
+	}
 	for i, l := range compactConfig(cfg, d.Name, w-8) {
 		label := "config  "
 		if i > 0 {
@@ -509,6 +512,7 @@ var keyHelp = [][2]string{
 	{"Home End  g G", "the first rows, the last rows"},
 	{"e", "envelope: least and greatest over all draws"},
 	{"w", "chart the starts instead of the waits, and back"},
+	{"b", "budget: show one's threshold x* and burst; again for the next"},
 	{"x then m c j", "write STRATEGY.md .csv .json: what the $ line prints; an"},
 	{"", "existing file is kept and STRATEGY-2.md ... written instead"},
 	{"?", "this help (any key closes it)"},

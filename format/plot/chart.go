@@ -7,6 +7,7 @@ package plot
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/backoffctl/backoffctl/schedule/param"
 )
@@ -44,8 +45,13 @@ type Chart struct {
 	Title          string
 	XLabel, YLabel string
 	Log            bool // logarithmic Y axis; points at or below 0 are left out
-	Series         []Series
-	Bands          []Band
+	// Plain: both axes are plain numbers (work against a failure rate), not attempts and times.
+	Plain bool
+	// Counts: the Y axis holds plain numbers (attempts per bucket), labelled 0, 50, 100, not
+	// durations.
+	Counts bool
+	Series []Series
+	Bands  []Band
 }
 
 // usable reports whether a Y value can be drawn on the chart's axis.
@@ -206,6 +212,51 @@ func AttemptTicks(lo, hi float64) []Tick {
 	var ticks []Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		ticks = append(ticks, Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	return ticks
+}
+
+// yTicks are the Y axis's ticks: durations, or plain numbers for a Plain or Counts chart.
+func (c *Chart) yTicks(lo, hi float64, steps int) []Tick {
+	if c.Plain || c.Counts {
+		return NumberTicks(lo, hi, steps)
+	}
+	return DurationTicks(lo, hi, c.Log, steps)
+}
+
+// xTicks are the X axis's ticks: attempts, or plain numbers for a Plain chart.
+func (c *Chart) xTicks(lo, hi float64) []Tick {
+	if c.Plain {
+		return NumberTicks(lo, hi, 8)
+	}
+	return AttemptTicks(lo, hi)
+}
+
+// NumberTicks places ticks from lo to hi at multiples of 1, 2 or 5 times a power of ten, at most
+// steps+1 of them, labelled in plain decimal.
+func NumberTicks(lo, hi float64, steps int) []Tick {
+	span := hi - lo
+	if !(span > 0) {
+		return []Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 6, 64)}}
+	}
+	step := 0.0
+	for m := math.Pow(10, math.Floor(math.Log10(span))-2); step == 0; m *= 10 {
+		for _, f := range []float64{1, 2, 5} {
+			if span/(m*f) <= float64(max(steps, 1)) {
+				step = m * f
+				break
+			}
+		}
+	}
+	digits := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	var ticks []Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12)+1e-12; k++ {
+		v := k*step + 0 // + 0 turns −0 into 0
+		label := strconv.FormatFloat(v, 'f', digits, 64)
+		if strings.Contains(label, ".") {
+			label = strings.TrimRight(strings.TrimRight(label, "0"), ".")
+		}
+		ticks = append(ticks, Tick{Value: v, Label: label})
 	}
 	return ticks
 }

@@ -119,3 +119,25 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+// max-work: N retries send (1 − x^(N+1))/(1 − x) attempts per request; by hand, 3 retries at
+// x = 0.2 send 1.248, 1 retry 1.2 (equal to the limit: it holds).
+func TestMaxWork(t *testing.T) {
+	for _, c := range []struct {
+		attempts int
+		limit, x float64
+		actual   float64
+		ok       bool
+	}{
+		{4, 1.2, 0.2, 1.248, false},
+		{2, 1.2, 0.2, 1.2, true},
+		{1, 1, 0.9, 1, true},
+		{4, 3.9, 1, 4, false},
+	} {
+		a := Assertions{Limits: map[string]float64{"max-work": c.limit}, FailureRate: c.x}
+		r := a.Check(Summary{Attempts: c.attempts})
+		if len(r) != 1 || r[0].OK != c.ok || math.Abs(r[0].Actual-c.actual) > 1e-12 || r[0].Retries != c.attempts-1 || r[0].FailureRate != c.x {
+			t.Errorf("%d attempts at x = %v, limit %v: %+v", c.attempts, c.x, c.limit, r)
+		}
+	}
+}

@@ -22,6 +22,8 @@ type Summary struct {
 	// Within1h and Within1d count the attempts that start no later than 3600 s and 86400 s after
 	// attempt 1.
 	Within1h, Within1d int
+	// Attempts is the schedule's rows (at the draws; with sampling, at u = 0.5).
+	Attempts int
 }
 
 // Seconds in the summary's two windows.
@@ -62,6 +64,7 @@ func (v View) Summary() Summary {
 		s.Last = v.Last()
 	}
 	s.MaxWait, s.FirstWait = maxWait, firstWait
+	s.Attempts = len(v.Starts)
 	return s
 }
 
@@ -93,7 +96,7 @@ func (e Evaluation) Summary(def strategy.Def, s schedule.Strategy) (Summary, err
 	if err != nil {
 		return Summary{}, err
 	}
-	return Summary{Last: q.Start[0][0], MaxWait: q.Wait[0][0], FirstWait: q.Start[1][0]}, nil
+	return Summary{Last: q.Start[0][0], MaxWait: q.Wait[0][0], FirstWait: q.Start[1][0], Attempts: len(s.Fill(draw.Fixed(0.5), nil))}, nil
 }
 
 // summarised is a strategy whose "schedule" is another's summary, so the sampler can take its

@@ -36,15 +36,15 @@ func TestViewSummary(t *testing.T) {
 	}{
 		{"empty", View{}, Summary{}},
 		{"one attempt, no wait", View{Starts: []float64{0}, Waits: []float64{nan}},
-			Summary{Within1h: 1, Within1d: 1}},
+			Summary{Within1h: 1, Within1d: 1, Attempts: 1}},
 		// Attempts at exactly 3600 s and 86400 s count as within; one second later does not.
 		{"the windows' edges", View{
 			Starts: []float64{0, 1800, 3600, 3601, 86400, 86401},
 			Waits:  []float64{1800, 1800, 1, 82799, 1, nan}},
-			Summary{Last: 86401, MaxWait: 82799, FirstWait: 1800, Waits: 5, Within1h: 3, Within1d: 5}},
+			Summary{Last: 86401, MaxWait: 82799, FirstWait: 1800, Waits: 5, Within1h: 3, Within1d: 5, Attempts: 6}},
 		// A row without a wait before one with: the first wait is 0, the longest the later one.
 		{"no first wait", View{Starts: []float64{0, 0, 5}, Waits: []float64{nan, 5, nan}},
-			Summary{Last: 5, MaxWait: 5, FirstWait: 0, Waits: 1, Within1h: 3, Within1d: 3}},
+			Summary{Last: 5, MaxWait: 5, FirstWait: 0, Waits: 1, Within1h: 3, Within1d: 3, Attempts: 3}},
 	}
 	for _, c := range cases {
 		if got := c.view.Summary(); got != c.want {
@@ -64,12 +64,12 @@ func TestEvaluationSummary(t *testing.T) {
 		s    schedule.Strategy
 		want Summary
 	}{
-		{"at rand", atHalf, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1, Waits: 4, Within1h: 5, Within1d: 5}},
-		{"seeded", Evaluation{Draws: Draws{Seed: 7, Seeded: true}}, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1, Waits: 4, Within1h: 5, Within1d: 5}},
-		// A percentile summary sets the three numbers check asserts on, and nothing else.
-		{"p50", Evaluation{Percentile: 50, Samples: 100}, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1}},
+		{"at rand", atHalf, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1, Waits: 4, Within1h: 5, Within1d: 5, Attempts: 5}},
+		{"seeded", Evaluation{Draws: Draws{Seed: 7, Seeded: true}}, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1, Waits: 4, Within1h: 5, Within1d: 5, Attempts: 5}},
+		// A percentile summary sets the three numbers check asserts on and the attempts at u = 0.5.
+		{"p50", Evaluation{Percentile: 50, Samples: 100}, s, Summary{Last: 15, MaxWait: 8, FirstWait: 1, Attempts: 5}},
 		// One attempt: no wait at all reads as a longest and first wait of 0.
-		{"p99 of one attempt", Evaluation{Percentile: 99, Samples: 10}, one, Summary{}},
+		{"p99 of one attempt", Evaluation{Percentile: 99, Samples: 10}, one, Summary{Attempts: 1}},
 	}
 	for _, c := range cases {
 		got, err := c.e.Summary(d, c.s)

@@ -23,6 +23,8 @@ const (
 	NanoClock
 	// Python is CPython's random module after random.seed(N) (MT19937).
 	Python
+	// V8 is Math.random() of node --random_seed=N (xorshift128+ through a 64-draw cache).
+	V8
 )
 
 // Draws is what a strategy reads its random numbers from.
@@ -49,11 +51,13 @@ func (s Stream) Seeded(seed int64) Draws {
 		return NewNanoClockRand(seed)
 	case Python:
 		return NewPyRandom(seed)
+	case V8:
+		return NewV8Random(seed)
 	}
 	return NewSplitMix(seed, 0)
 }
 
 // Library reports whether --seed reproduces the real system's own stream.
 func (s Stream) Library() bool {
-	return s == Java || s == GoMath || s == CryptoTest || s == NanoClock || s == Python
+	return s == Java || s == GoMath || s == CryptoTest || s == NanoClock || s == Python || s == V8
 }

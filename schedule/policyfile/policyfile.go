@@ -49,7 +49,7 @@ type Target interface {
 
 // readingKeys are the assert keys that say how the schedule is read rather than what it must keep
 // (percentile is the old spelling of percentiles).
-var readingKeys = []string{"percentiles", "percentile", "samples", "bound"}
+var readingKeys = []string{"percentiles", "percentile", "samples", "bound", "at-failure-rate"}
 
 // isAssertKey reports whether key belongs in assert rather than params.
 func isAssertKey(key string) bool {

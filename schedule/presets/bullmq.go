@@ -26,8 +26,9 @@ import (
 //	2        1s     2s
 //	3        3s     - (failed)
 //
-// 2^(k-1)*delay overflows to Infinity past k of about 1015 (delay 1000 ms); the tool saturates
-// waits at generic.MaxWait (100 years).
+// 2^(k-1)*delay overflows to Infinity from k = 1016 (delay 1000 ms). The wait column saturates
+// at generic.MaxWait (100 years), so starts stay finite sums; the delay_ms column is BullMQ's own
+// value, whole ms as Backoffs.calculate returns it and then Infinity, in every format.
 type BullMQ struct {
 	Attempts    int     // attempts: calls in all
 	Type        string  // "fixed" or "exponential"
@@ -76,8 +77,62 @@ func bullmqSeconds(ms float64) float64 {
 	return max(s, 0)
 }
 
-// NewBullMQ builds the schedule: attempts calls, one Math.random per retry when jitter > 0.
-func NewBullMQ(b BullMQ) *schedule.Composed {
+// NewBullMQ builds the schedule: attempts calls, one Math.random per retry when jitter > 0, with
+// BullMQ's own delay in ms as a column.
+func NewBullMQ(b BullMQ) schedule.Strategy {
+	return &bullmqStrategy{Composed: b.composed(), b: b}
+}
+
+// bullmqStrategy is the composed schedule with the delay_ms column.
+type bullmqStrategy struct {
+	*schedule.Composed
+	b BullMQ
+}
+
+// Columns is delay_ms: the delay BullMQ computes, before the wait column's saturation.
+func (s *bullmqStrategy) Columns() []schedule.Column {
+	return []schedule.Column{{Key: "delay_ms", Kind: schedule.Millis}}
+}
+
+// Fill walks the schedule, keeping the draws it takes, and puts each retry's delay in ms, from
+// the same draw, in delay_ms.
+func (s *bullmqStrategy) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
+	rec := &recordedDraws{Draws: d}
+	rows = s.Composed.Fill(rec, rows)
+	k := 0
+	for i := range rows {
+		if !rows[i].HasWait {
+			rows[i].Extra[0] = schedule.Null
+			continue
+		}
+		u := 0.0
+		if s.b.Jitter > 0 && k < len(rec.units) {
+			u = rec.units[k]
+			k++
+		}
+		ms := BullMQDelay(s.b.Type, s.b.Delay, s.b.Jitter, rows[i].Attempt, u)
+		if math.IsInf(ms, 1) {
+			rows[i].Extra[0] = schedule.Value{Num: ms, Text: "Infinity"}
+		} else {
+			rows[i].Extra[0] = schedule.Num(ms)
+		}
+	}
+	return rows
+}
+
+// recordedDraws passes draws through and keeps the continuous ones, in order.
+type recordedDraws struct {
+	schedule.Draws
+	units []float64
+}
+
+func (r *recordedDraws) Unit() float64 {
+	u := r.Draws.Unit()
+	r.units = append(r.units, u)
+	return u
+}
+
+func (b BullMQ) composed() *schedule.Composed {
 	return schedule.Compose(schedule.Composed{
 		ID: "bullmq", Parameters: b.Params, Attempts: b.Attempts, JobDuration: b.JobDuration,
 		Waits: schedule.PolicyFunc(func(s schedule.Step, d schedule.Draws) (float64, bool) {

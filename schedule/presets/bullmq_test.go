@@ -69,6 +69,36 @@ func TestBullMQSaturates(t *testing.T) {
 	}
 }
 
+// TestBullMQDelayColumn checks delay_ms: BullMQ's own delay from the same draw as the wait, the
+// exact ms past the wait column's saturation (2^32 * 1000 = 4294967296000 after attempt 33) and
+// Infinity from attempt 1016, as the real run above printed null (JSON's Infinity) there.
+func TestBullMQDelayColumn(t *testing.T) {
+	rows := NewBullMQ(BullMQ{Attempts: 1017, Type: "exponential", Delay: 1000}).Fill(draw.Fixed(0), nil)
+	if got := rows[32].Extra[0]; got.Num != 4294967296000 || got.Text != "" {
+		t.Errorf("attempt 33: delay_ms %+v, want 4294967296000", got)
+	}
+	if rows[32].Wait != generic.MaxWait {
+		t.Errorf("attempt 33: wait %v, want the saturated %v", rows[32].Wait, generic.MaxWait)
+	}
+	if got := rows[1014].Extra[0]; math.IsInf(got.Num, 0) || got.Text != "" {
+		t.Errorf("attempt 1015: delay_ms %+v, want finite", got)
+	}
+	if got := rows[1015].Extra[0]; got.Text != "Infinity" || !math.IsInf(got.Num, 1) {
+		t.Errorf("attempt 1016: delay_ms %+v, want Infinity", got)
+	}
+	if !rows[1016].Extra[0].Null {
+		t.Errorf("the last row has no delay: %+v", rows[1016].Extra[0])
+	}
+	for _, v := range bullmqRuns {
+		rows := NewBullMQ(BullMQ{Attempts: v.attempts, Type: v.typ, Delay: v.delay, Jitter: v.jitter}).Fill(draw.Fixed(v.u), nil)
+		for i, ms := range v.ms {
+			if rows[i].Extra[0].Num != ms {
+				t.Errorf("%s %v jitter %v u %v, attempt %d: delay_ms %v, BullMQ %v", v.typ, v.delay, v.jitter, v.u, i+1, rows[i].Extra[0].Num, ms)
+			}
+		}
+	}
+}
+
 func ExampleBullMQDelay() {
 	for k := 1; k <= 4; k++ {
 		fmt.Println(k, BullMQDelay("exponential", 1000, 0, k, 0), BullMQDelay("exponential", 1000, 0.5, k, 0.5), BullMQDelay("fixed", 1000, 0.25, k, 0.7))

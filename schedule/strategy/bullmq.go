@@ -38,9 +38,9 @@ func bullmq() Def {
 			param.JobDuration(),
 		},
 		Count:  "attempts",
-		Stream: draw.Unseedable,
-		SeedDoc: "not BullMQ's stream: BullMQ draws Math.random(), which Node.js seeds itself and no program can seed; " +
-			"--seed uses the tool's own stream",
+		Stream: draw.V8,
+		SeedDoc: "Math.random() of node --random_seed=N (V8's xorshift128+, N wrapped to 32 bits; 0 is unseeded to V8), one draw " +
+			"per retry with jitter: the table equals a worker process whose first Math.random() calls are BullMQ's",
 		New: func(v *param.Values) (schedule.Strategy, error) {
 			return presets.NewBullMQ(presets.BullMQ{
 				Attempts: v.Int("attempts"), Type: v.Text("type"), Jitter: v.Num("jitter"), JobDuration: v.Num("job-duration"),
