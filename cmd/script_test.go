@@ -70,6 +70,9 @@ func TestScripts(t *testing.T) {
 // the next commands, and exit codes checked as exec checks them. A line that needs a process of
 // its own (stdin, GOMAXPROCS, signals, a terminal) uses exec.
 func backoffctl(ts *testscript.TestScript, neg bool, args []string) {
+	if ts.Getenv("GOMAXPROCS") != "" {
+		ts.Fatalf("GOMAXPROCS is set: only exec backoffctl, a process of its own, runs with it")
+	}
 	p := process{stdin: strings.NewReader(""), stdout: ts.Stdout(), stderr: ts.Stderr(), getenv: ts.Getenv, dir: ts.MkAbs(".")}
 	code := runIn(args, p)
 	if code != 0 && !neg {
