@@ -26,19 +26,14 @@ type ColumnWriter interface {
 }
 
 // UnitWriter is a ColumnWriter whose only draws are Units, a number known before the schedule is
-// laid out, and whose length does not depend on them, so a sampler can generate the draws of many
-// schedules in a batch from its own generator and hand them over. It lays the schedules out side
-// by side, a row of every one before the next row, so that their start sums (each a chain of
-// dependent additions) overlap. WriteColumns is built on it: it takes Units(rows) draws from d,
-// then calls WriteUnits for one schedule.
+// laid out, so a sampler can generate them in a batch from its own generator and hand them over.
+// WriteColumns is built on it: it takes Units(rows) draws from d, then calls WriteUnits.
 type UnitWriter interface {
 	ColumnWriter
 	// Units is how many Unit draws a schedule of at most rows rows takes.
 	Units(rows int) int
-	// WriteUnits is WriteColumns for n schedules with their draws given: draw i of schedule k is
-	// units[i*n+k], and schedule k's column values are written from vals[k*stride] on. It returns
-	// how many rows each schedule has (at most rows, the same for all).
-	WriteUnits(units []float64, n int, vals []float64, stride, rows int, raw bool) int
+	// WriteUnits is WriteColumns with the draws given: units[i] is the i-th Unit.
+	WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64
 }
 
 // FillFromColumns is Fill for a ColumnWriter: its whole schedule as rows (RowsFromColumns).

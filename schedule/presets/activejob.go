@@ -50,14 +50,8 @@ func (p Polynomial) WriteColumns(d schedule.Draws, vals []float64, rows int, raw
 	for range p.Units(rows) {
 		units = append(units, d.Unit())
 	}
-	n := p.rows(rows)
-	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
-	p.WriteUnits(units, 1, vals[len(vals)-2*n:], 2*n, rows, raw)
-	return vals
+	return p.WriteUnits(units, vals, rows, raw)
 }
-
-// rows is how many rows a schedule of at most rows rows has.
-func (p Polynomial) rows(rows int) int { return min(p.Attempts, rows) }
 
 // Units is how many draws a schedule of at most rows rows takes: one per retry when there is a
 // jitter (see schedule.UnitWriter).
@@ -68,61 +62,39 @@ func (p Polynomial) Units(rows int) int {
 	return max(0, min(rows, p.Attempts-1))
 }
 
-// WriteUnits lays n schedules out from their draws (see schedule.UnitWriter): execution e waits
+// WriteUnits lays the schedule out from its draws (see schedule.UnitWriter): execution e waits
 // d + (u*d)*jitter + 2 with d = e^4, in Ruby's order, after running for the job duration. A job
 // duration of +0 is not added: adding +0 changes no bit of a float other than -0, and neither the
 // clock's sum nor its compensation is ever -0 (both start at +0, and a sum is -0 only when both
 // terms are).
-//
-// The schedules are laid out lanes at a time, execution e of each before execution e+1: their
-// clocks are independent, so their additions overlap where one schedule's would wait for each
-// other.
-func (p Polynomial) WriteUnits(units []float64, n int, vals []float64, stride, rows int, raw bool) int {
-	last := p.rows(rows)
-	var clocks [lanes]schedule.StartSum
-	for k0 := 0; k0 < n; k0 += lanes {
-		lane := clocks[:min(lanes, n-k0)]
-		clear(lane)
-		for e := 1; e <= last; e++ {
-			at := vals[k0*stride+2*e-2:] // schedule k0+k's start e at at[k*stride], its wait next
-			if e == p.Attempts {
-				for k, clock := range lane {
-					at[k*stride], at[k*stride+1] = clock.Raw(), math.NaN()
-				}
-				continue
-			}
+func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64 {
+	n := min(p.Attempts, rows)
+	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
+	out := vals[len(vals)-2*n:]
+	var clock schedule.StartSum
+	for e := 1; e <= n; e++ {
+		out[2*e-2], out[2*e-1] = clock.Raw(), math.NaN()
+		if e < p.Attempts {
 			delay := fourthPower(e)
-			var u []float64
+			jitter := 0.0
 			if p.Jitter != 0 {
-				u = units[(e-1)*n+k0:][:len(lane)]
+				jitter = float64(units[e-1] * delay * p.Jitter)
 			}
-			for k, clock := range lane {
-				jitter := 0.0
-				if p.Jitter != 0 {
-					jitter = float64(u[k] * delay * p.Jitter)
-				}
-				w := delay + jitter + 2
-				at[k*stride], at[k*stride+1] = clock.Raw(), w
-				if p.JobDuration != 0 {
-					clock = clock.Plus(p.JobDuration)
-				}
-				lane[k] = clock.Plus(w)
+			w := delay + jitter + 2
+			out[2*e-1] = w
+			if p.JobDuration != 0 {
+				clock = clock.Plus(p.JobDuration)
 			}
-		}
-		if !raw { // rounded after the loop, which then makes no call
-			for k := range lane {
-				out := vals[(k0+k)*stride:][:2*last]
-				for i := 0; i < len(out); i += 2 {
-					out[i] = schedule.RoundStart(out[i])
-				}
-			}
+			clock = clock.Plus(w)
 		}
 	}
-	return last
+	if !raw { // rounded after the loop, which then makes no call and keeps the clock in registers
+		for i := 0; i < len(out); i += 2 {
+			out[i] = schedule.RoundStart(out[i])
+		}
+	}
+	return vals
 }
-
-// lanes is how many schedules WriteUnits lays out side by side.
-const lanes = 32
 
 // RawStarts is true for a non-negative, bounded jitter and job duration (the ranges the command
 // line accepts): every wait is then at least 2 s and finite, so starts are positive after the first

@@ -70,26 +70,23 @@ func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []fl
 	}
 }
 
-// fillUnits is fillBlock for a UnitWriter: the block's draws are generated here, from the
+// fillUnits is fillBlock for a UnitWriter: each sample's draws are generated here, from the
 // generator's concrete type (inlined, where WriteColumns would call it through Draws once per
-// draw), and the whole block is handed to WriteUnits. The draws and the values are those
-// WriteColumns gives.
+// draw), and handed to WriteUnits. The draws and the values are those WriteColumns gives.
 func (f *columnFiller) fillUnits(g *draw.SplitMix, seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
 	rows := cols / 2
-	per := f.units.Units(rows)
-	if cap(f.buf) < per*count {
-		f.buf = make([]float64, per*count)
+	need := f.units.Units(rows)
+	if cap(f.buf) < need {
+		f.buf = make([]float64, need)
 	}
-	units := f.buf[:per*count]
+	units := f.buf[:need]
 	for k := 0; k < count; k++ {
 		g.Reseed(seed, first+uint64(k))
-		for i := k; i < len(units); i += count {
+		for i := range units {
 			units[i] = g.Unit()
 		}
-	}
-	n := f.units.WriteUnits(units, count, block, cols, rows, f.raw)
-	for k := 0; k < count; k++ {
 		vals := block[k*cols : (k+1)*cols]
+		n := len(f.units.WriteUnits(units, vals[:0], rows, f.raw)) / 2
 		for c := 2 * n; c < len(vals); c++ {
 			vals[c] = math.NaN()
 		}
