@@ -35,8 +35,9 @@ A budget without a closed form is simulated (source: simulated).
 
 --simulate replaces the closed forms by one client running the exact rules (the budget's state
 from --budget's own code), attempts failing independently from a generator seeded with --seed,
-measured over the second half of --requests. Markdown reads like a chart: one row per failure rate,
-one work column per policy (--layout long for every column); CSV and JSON are always long.`,
+measured over the second half of --requests. The terminal and markdown read like a chart: one row per
+failure rate, one work column per policy (--layout long for every column); CSV and JSON are
+always long.`,
 		Example: `  backoffctl amplify
   backoffctl amplify --policy 'retries 3' --policy 'budget aws-standard@1.47' --policy 'budget aws-standard@1.48'
   backoffctl amplify --policy 'budget grpc:max=10,ratio=0.1 retries 4' --failure-rates 0,0.05,0.1,0.2
@@ -47,8 +48,9 @@ one work column per policy (--layout long for every column); CSV and JSON are al
 			if err != nil {
 				return err
 			}
-			wide := layout == "wide" || (layout == "auto" && g.resolvedFormat() == "markdown")
-			if f := g.resolvedFormat(); f == "csv" || f == "json" {
+			f := g.resolvedFormat()
+			wide := layout == "wide" || layout == "auto"
+			if f == "csv" || f == "json" {
 				wide = false
 			}
 			s := format.AmplifySettings{FailureRates: o.rates, Simulate: o.simulate, Notes: amplify.Notes(policies), Wide: wide,
@@ -62,6 +64,6 @@ one work column per policy (--layout long for every column); CSV and JSON are al
 	fs := c.Flags()
 	fs.SortFlags = false
 	o.bind(fs)
-	enumFlag(fs, &layout, "layout", "", "auto", []string{"auto", "long", "wide"}, "long: a row per policy and failure rate; wide: a row per failure rate (auto: wide for markdown)")
+	enumFlag(fs, &layout, "layout", "", "auto", []string{"auto", "long", "wide"}, "long: a row per policy and failure rate; wide: a row per failure rate (auto: wide but for CSV and JSON)")
 	return c
 }

@@ -54,6 +54,11 @@ func (g *globalOptions) resolvedFormat() string {
 	if g.format != "auto" {
 		return g.format
 	}
+	if g.output != "" && !g.formatGiven {
+		if name := formatForFile(g.output); name != "auto" {
+			return name
+		}
+	}
 	if g.output == "" && isTerminal(g.stdout) {
 		return "color"
 	}

@@ -16,8 +16,8 @@ type AmplifySettings struct {
 	Wide         bool     // one row per failure rate, one work column per policy
 }
 
-// AmplifyTable is amplify's table. The long form (CSV, JSON, and the terminal) has one row per
-// policy and failure rate; the wide form (markdown) has one row per failure rate and one work
+// AmplifyTable is amplify's table. The long form (CSV and JSON) has one row per
+// policy and failure rate; the wide form (terminal and markdown) has one row per failure rate and one work
 // column per policy, like a chart of work against failure rate read as a table, with each
 // policy's threshold and burst in the notes.
 func AmplifyTable(s AmplifySettings, rows []amplify.Row) *Table {
