@@ -248,10 +248,10 @@ func NumberTicks(lo, hi float64, steps int) []Tick {
 			}
 		}
 	}
-	digits := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	digits := max(0, int(-math.Floor(float64(math.Log10(step))+1e-9)))
 	var ticks []Tick
-	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12)+1e-12; k++ {
-		v := k*step + 0 // + 0 turns −0 into 0
+	for k := math.Ceil(lo/step - 1e-9); float64(k*step) <= float64(hi*(1+1e-12))+1e-12; k++ {
+		v := float64(k*step) + 0 // + 0 turns −0 into 0
 		label := strconv.FormatFloat(v, 'f', digits, 64)
 		if strings.Contains(label, ".") {
 			label = strings.TrimRight(strings.TrimRight(label, "0"), ".")

@@ -32,7 +32,7 @@ func Unbudgeted(x float64, retries int) float64 {
 	}
 	w := 1.0
 	for i := 0; i < retries; i++ {
-		w = 1 + x*w
+		w = 1 + float64(x*w)
 	}
 	return w
 }
@@ -42,7 +42,7 @@ const hornerMax = 1000
 
 // Success is the fraction of logical requests that succeed for work w at failure rate x:
 // (1 − x)·w (see the package comment). With no budget it is 1 − x^(N+1).
-func Success(x, w float64) float64 { return (1 - x) * w }
+func Success(x, w float64) float64 { return float64((1 - x) * w) }
 
 // Rule is a budget's long-run closed form for a policy of N retries.
 type Rule interface {
@@ -59,7 +59,7 @@ type Rule interface {
 // the interval can be halved to.
 func bisect(f func(float64) float64, lo, hi float64) float64 {
 	for i := 0; i < 200; i++ {
-		mid := lo + (hi-lo)/2
+		mid := lo + float64((hi-lo)/2)
 		if mid <= lo || mid >= hi {
 			break
 		}
@@ -69,7 +69,7 @@ func bisect(f func(float64) float64, lo, hi float64) float64 {
 			hi = mid
 		}
 	}
-	return lo + (hi-lo)/2
+	return lo + float64((hi-lo)/2)
 }
 
 // ratioThreshold is where Unbudgeted(x, N) reaches 1 + p: the x* of a rule that allows p retries

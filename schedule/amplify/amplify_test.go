@@ -7,7 +7,7 @@ import (
 	"github.com/backoffctl/backoffctl/schedule/budget"
 )
 
-func near(a, b, rel float64) bool { return math.Abs(a-b) <= rel*math.Abs(b) }
+func near(a, b, rel float64) bool { return math.Abs(a-b) <= float64(rel*math.Abs(b)) }
 
 // Hand-computed: W = 1 + x + … + x^N.
 func TestUnbudgeted(t *testing.T) {
@@ -143,7 +143,7 @@ func TestClosedFormsAgainstSimulation(t *testing.T) {
 			if !near(m.Work, want, 0.01) {
 				t.Errorf("%s at x = %v: simulated work %v, closed form %v", c.name, x, m.Work, want)
 			}
-			if !near(m.Success+1e-9, Success(x, want)+1e-9, 0.01) && !(x == 1 && m.Success == 0) {
+			if !near(m.Success+1e-9, float64(Success(x, want))+1e-9, 0.01) && !(x == 1 && m.Success == 0) {
 				t.Errorf("%s at x = %v: simulated success %v, closed form %v", c.name, x, m.Success, Success(x, want))
 			}
 		}

@@ -43,9 +43,9 @@ type AWSQuota struct {
 func (a AWSQuota) Drift(x float64, retries int) float64 {
 	wu := Unbudgeted(x, retries)
 	if a.Legacy {
-		return a.Increment*(1-x)*wu - a.Cost*x*(wu-1)
+		return float64(a.Increment*(1-x)*wu) - float64(a.Cost*x*(wu-1))
 	}
-	return a.Increment*(1-x) - a.Cost*x*(wu-1)
+	return float64(a.Increment*(1-x)) - float64(a.Cost*x*(wu-1))
 }
 
 // Threshold is the root of Drift.
@@ -74,7 +74,7 @@ func (a AWSQuota) Work(x float64, retries int) float64 {
 // Drained is the long-run work with the bucket at its floor.
 func (a AWSQuota) Drained(x float64) float64 {
 	if a.Legacy {
-		return a.Cost * x / (a.Cost*x - a.Increment*(1-x))
+		return a.Cost * x / (float64(a.Cost*x) - float64(a.Increment*(1-x)))
 	}
 	return 1 + a.Increment*(1-x)/(a.Cost*x)
 }

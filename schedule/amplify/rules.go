@@ -68,7 +68,7 @@ func RuleFor(s budget.Settings, rate float64) Rule {
 		}
 		p := v("ratio")
 		if rate > 0 {
-			n := math.Ceil(rate*v("window") - 1e-9)
+			n := math.Ceil(float64(rate*v("window")) - 1e-9)
 			if n < v("min-throughput") {
 				return RatioBudget{P: math.Inf(1)}
 			}

@@ -28,7 +28,7 @@ func (s SuccessDeposit) bound(x float64) float64 {
 	if s.Rate > 0 {
 		r = s.Reserve / s.Rate
 	}
-	d := 1 - s.Q*(1-x)
+	d := 1 - float64(s.Q*(1-x))
 	if d <= 0 {
 		return math.Inf(1)
 	}
@@ -79,7 +79,7 @@ func (f FailureRatio) Work(x float64, retries int) float64 {
 
 // Threshold is where x·W_u reaches Ratio.
 func (f FailureRatio) Threshold(retries int) (float64, bool) {
-	g := func(x float64) float64 { return f.Ratio - x*Unbudgeted(x, retries) }
+	g := func(x float64) float64 { return f.Ratio - float64(x*Unbudgeted(x, retries)) }
 	if retries == 0 || g(1) >= 0 {
 		return 0, false
 	}

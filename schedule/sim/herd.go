@@ -189,7 +189,7 @@ func (c *HerdConfig) EstimatedRequests() float64 {
 		// at most one request per think time (the request's own span only lowers it)
 		return n * (1 + c.Duration/c.Think)
 	}
-	return n + c.Load.MaxRate()*c.Duration
+	return n + float64(c.Load.MaxRate()*c.Duration)
 }
 
 // oneShot: every client makes one request, at t = 0.

@@ -15,10 +15,10 @@ func attemptsMoments(x float64, retries int) (mean, variance float64) {
 		if k == retries+1 {
 			p = math.Pow(x, float64(retries))
 		}
-		m1 += p * float64(k)
-		m2 += p * float64(k*k)
+		m1 += float64(p * float64(k))
+		m2 += float64(p * float64(k*k))
 	}
-	return m1, m2 - m1*m1
+	return m1, m2 - float64(m1*m1)
 }
 
 // The closed forms of N retries against fail:x: work = (1 − x^(N+1))/(1 − x), success =
@@ -65,8 +65,8 @@ func TestHerdFailClosedForm(t *testing.T) {
 				t.Errorf("closed form not flagged: %v, attempts %d", res.ClosedForm, res.Attempts)
 			}
 			_, v := attemptsMoments(c.x, c.retries)
-			tolW := 5*math.Sqrt(v/n) + 1e-12
-			tolS := 5*math.Sqrt(s*(1-s)/n) + 1e-12
+			tolW := float64(5*math.Sqrt(v/n)) + 1e-12
+			tolS := float64(5*math.Sqrt(s*(1-s)/n)) + 1e-12
 			if d := math.Abs(res.Summary.Work - w); d > tolW {
 				t.Errorf("work %v, closed form %v: off by %v > %v", res.Summary.Work, w, d, tolW)
 			}

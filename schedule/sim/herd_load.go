@@ -118,7 +118,7 @@ func (l Load) RateAt(t float64) float64 {
 		}
 		return l.Rate
 	case LoadRamp:
-		return math.Max(0, l.Peak-l.Slope*math.Abs(t-l.Start))
+		return math.Max(0, l.Peak-float64(l.Slope*math.Abs(t-l.Start)))
 	}
 	return 0
 }

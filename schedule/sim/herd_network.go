@@ -80,7 +80,7 @@ func (n Network) MeanDelay() float64 {
 			return n.Mean
 		}
 		z := n.Mean / n.SD
-		return n.SD*math.Sqrt(2/math.Pi)*math.Exp(-z*z/2) + n.Mean*math.Erf(z/math.Sqrt2)
+		return float64(n.SD*math.Sqrt(2/math.Pi)*math.Exp(-z*z/2)) + float64(n.Mean*math.Erf(z/math.Sqrt2))
 	}
 	return 0
 }
@@ -91,7 +91,7 @@ func (n Network) delay(r *rng) float64 {
 	case NetExp:
 		return r.exp(n.Mean)
 	case NetNormal:
-		return math.Abs(n.Mean + n.SD*r.normal())
+		return math.Abs(n.Mean + float64(n.SD*r.normal()))
 	}
 	return 0
 }

@@ -33,11 +33,11 @@ func recovery(rows []HerdRow, cfg *HerdConfig) (float64, bool) {
 		}
 		run++
 		if run == cfg.RecoverWindow {
-			return math.Max(0, float64(b-run+1)*cfg.Bucket-end), true
+			return math.Max(0, float64(float64(b-run+1)*cfg.Bucket)-end), true
 		}
 	}
 	if oneShot && run > 0 {
-		return math.Max(0, float64(last-run)*cfg.Bucket-end), true
+		return math.Max(0, float64(float64(last-run)*cfg.Bucket)-end), true
 	}
 	return 0, false
 }

@@ -32,7 +32,7 @@ func (g *rng) Uint64() uint64 {
 func (g *rng) unit() float64 { return float64(g.Uint64()>>11) * 0x1p-53 }
 
 // exp draws an exponential with the given mean.
-func (g *rng) exp(mean float64) float64 { return mean * g.r.ExpFloat64() }
+func (g *rng) exp(mean float64) float64 { return float64(mean * g.r.ExpFloat64()) }
 
 // normal draws a standard normal.
 func (g *rng) normal() float64 { return g.r.NormFloat64() }

@@ -400,7 +400,7 @@ func (h *herdRun) serve(t float64, i int32, rq *herdRequest) {
 		reply(finish, outSuccess)
 	case ServerSlowdown:
 		h.busy++
-		h.q.push(herdEvent{t: t + s.Base + s.Slope*float64(h.busy), id: rq.cur, who: i, kind: evServed})
+		h.q.push(herdEvent{t: t + s.Base + float64(s.Slope*float64(h.busy)), id: rq.cur, who: i, kind: evServed})
 	}
 }
 
