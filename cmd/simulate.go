@@ -15,18 +15,19 @@ func newSimulateCmd(g *globalOptions) *cobra.Command {
 
   fleet      act_runner poller designs (shared limiter, per-worker backoff, semaphore): pollers,
              FetchTask RPCs per minute at idle and at full load, and task pickup latency
-  capacity   GitLab's LimitedCapacity::Worker: how fast a backlog drains`,
+  capacity   GitLab's LimitedCapacity::Worker: how fast a backlog drains
+  herd       retry storms: many clients, a strategy, a server with limits, budgets and throttles`,
 		Example: `  backoffctl simulate fleet --runners 3 --capacity 60
   backoffctl simulate capacity --max-running-jobs 10 --backlog 100 --job-duration 10s`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return badInput("simulate needs a kind: fleet or capacity")
+				return badInput("simulate needs a kind: fleet, capacity or herd")
 			}
-			return badInput("unknown simulation %q: choose fleet or capacity", args[0])
+			return badInput("unknown simulation %q: choose fleet, capacity or herd", args[0])
 		},
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
 	}
-	c.AddCommand(newSimulateFleetCmd(g), newSimulateCapacityCmd(g))
+	c.AddCommand(newSimulateFleetCmd(g), newSimulateCapacityCmd(g), newSimulateHerdCmd(g))
 	return c
 }

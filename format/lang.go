@@ -13,8 +13,16 @@ var Languages = []string{"en", "ja"}
 // back to English, then to the key itself.
 // It is built on first use, not at start-up.
 var catalog = sync.OnceValue(func() map[string]map[string]string {
-	return map[string]map[string]string{"en": englishMessages(), "ja": japaneseMessages()}
+	return map[string]map[string]string{"en": merged(englishMessages(), herdEnglish()), "ja": merged(japaneseMessages(), herdJapanese())}
 })
+
+// merged adds a command's own catalog to a language's.
+func merged(base, more map[string]string) map[string]string {
+	for k, v := range more {
+		base[k] = v
+	}
+	return base
+}
 
 // Translate renders a message in lang.
 func Translate(lang string, msg Message) string {
