@@ -288,7 +288,10 @@ func TestHerdPublishedRetrySim(t *testing.T) {
 // code's retries_left = 3 counts attempts), late replies ignored, timed-out attempts still served.
 // A run is collapsed when successes / first tries over [70 s, 80 s) is below 0.5.
 func TestHerdPublishedCollapse(t *testing.T) {
-	type tally struct{ collapsed, runs float64 }
+	type tally struct {
+		collapsed, runs float64
+		ratio           moments // retries / timeouts in [0, 80 s) of collapsed runs
+	}
 	theirs := map[string]*tally{}
 	for _, r := range readPublished(t, "collapse_spike_runs.csv") {
 		k := "spike/" + r["client"]
@@ -297,9 +300,12 @@ func TestHerdPublishedCollapse(t *testing.T) {
 		}
 		theirs[k].collapsed += num(t, r["collapsed"])
 		theirs[k].runs++
+		if r["collapsed"] == "1" {
+			theirs[k].ratio.add(num(t, r["retries_total"]) / num(t, r["timeouts_total"]))
+		}
 	}
 	for _, r := range readPublished(t, "collapse_const_scan.csv") {
-		theirs[fmt.Sprint("const", num(t, r["rate"]), "/", r["client"])] = &tally{num(t, r["collapsed_runs"]), num(t, r["runs"])}
+		theirs[fmt.Sprint("const", num(t, r["rate"]), "/", r["client"])] = &tally{collapsed: num(t, r["collapsed_runs"]), runs: num(t, r["runs"])}
 	}
 	strategies := map[string]string{
 		"no_backoff":         "constant --wait 0 --attempts 3",
@@ -328,17 +334,39 @@ func TestHerdPublishedCollapse(t *testing.T) {
 			cfg.Server = Server{Kind: ServerSlowdown, Base: 1, Slope: 0.010}
 			cfg.Network = Network{Kind: NetExp, Mean: 0.100}
 			cfg.Timeout = 3
-			cfg.Runs, cfg.Seed = c.runs, 11
-			res, err := RunHerd(cfg)
-			if err != nil {
-				t.Fatal(err)
+			cfg.Seed = 11
+			var collapsedRuns int
+			var ratio moments
+			for r := 0; r < c.runs; r++ {
+				o, err := runHerd(&cfg, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !collapsed(o.rows, &cfg) {
+					continue
+				}
+				collapsedRuns++
+				var retries, timeouts float64
+				for _, row := range o.rows[:80] {
+					retries += row[ColRetries]
+					timeouts += row[ColTimeouts]
+				}
+				ratio.add(retries / timeouts)
 			}
-			p1, p2 := float64(res.Summary.CollapsedRuns)/float64(c.runs), th.collapsed/th.runs
-			p := (th.collapsed + float64(res.Summary.CollapsedRuns)) / (th.runs + float64(c.runs))
+			// without backoff a retry goes at its timeout, so both count it in the same
+			// second; 3 attempts make the ratio 2/3 plus the requests cut at 80 s
+			if th.ratio.n > 1 && c.client == "no_backoff" {
+				tol := 4 * math.Sqrt(ratio.se2()+th.ratio.se2())
+				if d := ratio.mean() - th.ratio.mean(); math.Abs(d) > tol {
+					t.Errorf("retries / timeouts in collapsed runs: ours %.4f, published code %.4f: off by %.4f > %.4f", ratio.mean(), th.ratio.mean(), d, tol)
+				}
+			}
+			p1, p2 := float64(collapsedRuns)/float64(c.runs), th.collapsed/th.runs
+			p := (th.collapsed + float64(collapsedRuns)) / (th.runs + float64(c.runs))
 			tol := 4 * math.Sqrt(p*(1-p)*(1/th.runs+1/float64(c.runs)))
 			if d := p1 - p2; math.Abs(d) > tol {
 				t.Errorf("collapsed runs: ours %d/%d, published code %.0f/%.0f: fractions off by %.3f > %.3f",
-					res.Summary.CollapsedRuns, c.runs, th.collapsed, th.runs, d, tol)
+					collapsedRuns, c.runs, th.collapsed, th.runs, d, tol)
 			}
 		})
 	}
