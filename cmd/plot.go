@@ -50,6 +50,7 @@ shares its markers with it in turns, and the legend says "same line as".`,
 	o.sample.bind(c.Flags(), true)
 	c.Flags().StringVar(&o.policyFile, "policy", "", "plot every policy in this check policy file")
 	c.MarkFlagFilename("policy", "yaml", "yml")
+	c.AddCommand(newPlotHerdCmd(g))
 	addStrategySubcommands(g, c, func(fs *pflag.FlagSet) {
 		o.bind(fs)
 		o.sample.bind(fs, false)

@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/format/plot"
 	"github.com/backoffctl/backoffctl/schedule/budget"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/sim"
@@ -53,7 +55,7 @@ func (o *herdOptions) bind(fs *pflag.FlagSet) {
 func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 	cfg := sim.HerdConfig{Clients: o.clients, Service: o.service, Timeout: o.timeout, Bucket: o.bucket,
 		Duration: o.duration, Runs: o.runs, Seed: o.seed, Percentiles: o.percentiles,
-		RecoverWindow: o.recoverWindow, Think: -1, FleetScope: o.scope == "fleet"}
+		RecoverWindow: o.recoverWindow, FleetScope: o.scope == "fleet"}
 	if o.mode == "open" {
 		cfg.Mode = sim.Open
 	}
@@ -81,10 +83,10 @@ func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 			return cfg, badInput("--think applies with --load herd in --mode closed")
 		}
 		d, err := param.ParseDuration(strings.TrimSpace(o.think))
-		if err != nil || d > 30*24*time.Hour {
-			return cfg, badInput("--think must be a duration in [0s, 30d], got %q", o.think)
+		if err != nil || d < time.Millisecond || d > 30*24*time.Hour {
+			return cfg, badInput("--think must be a duration in [1ms, 30d], got %q", o.think)
 		}
-		cfg.Think = d.Seconds()
+		cfg.Think, cfg.Repeat = d.Seconds(), true
 	}
 	if len(o.percentiles) > 0 && o.runs < 2 {
 		return cfg, badInput("--percentiles applies with --runs 2 or more")
@@ -108,7 +110,11 @@ func (o *herdOptions) config(fs *pflag.FlagSet) (sim.HerdConfig, error) {
 	}
 	p, err := parseSpec(spec)
 	if err != nil {
-		return cfg, badInput("--strategy %s", describeError(err))
+		msg := describeError(err)
+		if strings.Contains(msg, "--attempts must be an integer in [1, ") {
+			msg += " (or 0 on a generic curve: retry until success)"
+		}
+		return cfg, badInput("--strategy %s", msg)
 	}
 	if cfg.Strategy, err = p.bound.strategy(false); err != nil {
 		return cfg, badInput("--strategy %q: %s", o.strategy, describeError(err))
@@ -172,7 +178,7 @@ every write) reaching the server in [A, B).
 
 Caps: --clients 1000000, --runs 10000, 100000 rows per run (the run stops there), about 1e8
 attempts in all (estimated before the run and enforced during it), and with --percentiles
---runs x rows 1e7.`,
+--runs x rows 1e6 (every run's rows are kept).`,
 		Example: `  backoffctl simulate herd --clients 100 --server occ --network normal:10ms,2ms --strategy 'exponential --base 10ms --cap 2s --jitter full --attempts 0'
   backoffctl simulate herd --clients 100 --mode open --load poisson:1000/s --server fail:0.3 --strategy 'constant --wait 0 --attempts 4'
   backoffctl simulate herd --mode open --load spike:40/s,80/s@20s+5s --server slowdown:1s,10ms --timeout 3s --strategy 'constant --wait 0 --attempts 3' --duration 80s`,
@@ -192,5 +198,54 @@ attempts in all (estimated before the run and enforced during it), and with --pe
 		},
 	}
 	o.bind(c.Flags())
+	return c
+}
+
+// newPlotHerdCmd is `plot herd`: simulate herd's flags, drawn as a chart of offered load,
+// successes and attempts in flight over time.
+func newPlotHerdCmd(g *globalOptions) *cobra.Command {
+	var o herdOptions
+	var height int
+	c := &cobra.Command{
+		Use:   "herd [flags]",
+		Short: "Draw a simulated retry storm: offered load, successes and attempts in flight over time",
+		Long: `Run simulate herd with the same flags and draw, per time bucket, the attempts sent (offered), the
+successes and the attempts in flight: in the terminal, or with --output chart.svg / chart.png as an
+image. See backoffctl simulate herd --help for the model.`,
+		Example: `  backoffctl plot herd --clients 1000 --server occ --network normal:10ms,2ms --strategy 'exponential --base 10ms --cap 2s --jitter full --attempts 0' --bucket 250ms
+  backoffctl plot herd --mode open --load spike:40/s,80/s@20s+5s --server slowdown:1s,10ms --timeout 3s --strategy 'constant --wait 0 --attempts 3' --duration 80s --output storm.png`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if g.format != "auto" {
+				return badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
+			}
+			kind := ""
+			if g.output != "" {
+				kind = strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
+				if kind != "svg" && kind != "png" {
+					return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
+				}
+			}
+			cfg, err := o.config(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			res, err := sim.RunHerd(cfg)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			chart := plot.Herd(res.Rows, cfg.Bucket)
+			if kind != "" {
+				data, err := plot.Image(chart, kind)
+				if err != nil {
+					return err
+				}
+				return writeAtomic(g.output, data)
+			}
+			return plot.Terminal(g.stdout, chart, terminalWidth(g.stdout), height, useColor(g.color, isTerminal(g.stdout)))
+		},
+	}
+	o.bind(c.Flags())
+	intFlag(c.Flags(), &height, "height", 16, 4, 200, "rows of the terminal chart")
 	return c
 }

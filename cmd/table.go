@@ -47,6 +47,7 @@ type tableOptions struct {
 	envelope    bool
 	percentiles []float64
 	samples     int
+	budgets     budgetOptions
 }
 
 // bind registers the flags on one strategy subcommand. Each subcommand runs alone, so they can
@@ -55,6 +56,7 @@ func (o *tableOptions) bind(fs *pflag.FlagSet) {
 	boolFlag(fs, &o.envelope, "envelope", "add the least and greatest start and wait over all draws")
 	fs.Var(&percentList{p: &o.percentiles}, "percentiles", "add sampled percentiles of every start and wait, e.g. 50,95,99")
 	samplesFlag(fs, &o.samples)
+	o.budgets.bind(fs)
 }
 
 func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
@@ -84,6 +86,10 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 			params = append([]format.Field{{Name: "rand", Value: b.random.rand}}, params...)
 		}
 	}
+	budgetNotes, err := o.budgets.notes(b.fs, len(rows))
+	if err != nil {
+		return err
+	}
 	t := format.ScheduleTable(s, rows, params)
 	if seededRows && b.def.SeedDoc != "" {
 		t.Notes = append(t.Notes, format.Message{Key: "note.seed", Args: []any{b.random.seed, b.def.SeedDoc}})
@@ -98,5 +104,6 @@ func (o *tableOptions) run(g *globalOptions, b *boundStrategy) error {
 		}
 		format.AddPercentiles(t, q, seededRows)
 	}
+	t.Notes = append(t.Notes, budgetNotes...)
 	return g.emit(t)
 }

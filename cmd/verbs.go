@@ -25,6 +25,7 @@ func verbs() []verb {
 		{name: "plot", build: newPlotCmd, strategies: true},
 		{name: "explore", build: newExploreCmd, strategies: true},
 		{name: "config", build: newConfigCmd, strategies: true},
+		{name: "budget", build: newBudgetCmd},
 		{name: "version", build: newVersionCmd},
 	}
 }

@@ -17,12 +17,11 @@ func HerdTable(cfg sim.HerdConfig, res sim.HerdResult, strategy string) *Table {
 		SummaryTable: true,
 	}
 	t.Columns = append(t.Columns, Column{Key: "t_seconds", Kind: Seconds})
-	for c, name := range sim.HerdColumnNames {
+	for _, name := range sim.HerdColumnNames {
 		t.Columns = append(t.Columns, Column{Key: name, Kind: Number, Group: name})
 		for _, p := range cfg.Percentiles {
 			t.Columns = append(t.Columns, Column{Key: name + "_p" + strconv.FormatFloat(p, 'f', -1, 64), Kind: Number, Group: name, Spare: 1})
 		}
-		_ = c
 	}
 	for b, row := range res.Rows {
 		cells := []Cell{{Num: float64(b) * cfg.Bucket}}
@@ -74,7 +73,7 @@ func herdParameters(cfg sim.HerdConfig, strategy string) []Field {
 	if cfg.Throttle != nil {
 		throttle = cfg.Throttle.Spec()
 	}
-	if cfg.Think >= 0 {
+	if cfg.Repeat {
 		think = cfg.Think
 	}
 	scope := "client"

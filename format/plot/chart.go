@@ -44,8 +44,11 @@ type Chart struct {
 	Title          string
 	XLabel, YLabel string
 	Log            bool // logarithmic Y axis; points at or below 0 are left out
-	Series         []Series
-	Bands          []Band
+	// Counts: the Y axis holds plain numbers (attempts per bucket), labelled 0, 50, 100, not
+	// durations.
+	Counts bool
+	Series []Series
+	Bands  []Band
 }
 
 // usable reports whether a Y value can be drawn on the chart's axis.
@@ -157,6 +160,39 @@ func DurationTicks(lo, hi float64, log bool, steps int) []Tick {
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12); k++ {
 		v := k * step
 		ticks = append(ticks, Tick{Value: v, Label: param.HumanDuration(v)})
+	}
+	return ticks
+}
+
+// yTicks are the Y axis's ticks: durations, or plain numbers for a chart of counts.
+func (c *Chart) yTicks(lo, hi float64, log bool, steps int) []Tick {
+	if c.Counts {
+		return NumberTicks(lo, hi, steps)
+	}
+	return DurationTicks(lo, hi, log, steps)
+}
+
+// NumberTicks places at most steps+1 ticks from lo to hi at multiples of 1, 2 or 5 times a power
+// of ten, labelled as plain numbers.
+func NumberTicks(lo, hi float64, steps int) []Tick {
+	span := hi - lo
+	step := 1.0
+	if span > 0 && !math.IsInf(span, 0) {
+		step = math.Pow(10, math.Floor(math.Log10(span/float64(max(steps, 1)))))
+		for _, f := range []float64{1, 2, 5, 10} {
+			if span/(step*f) <= float64(max(steps, 1)) {
+				step *= f
+				break
+			}
+		}
+	}
+	var ticks []Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12)+1e-12 && len(ticks) < 100; k++ {
+		v := k*step + 0 // no -0
+		if v == 0 {
+			v = 0
+		}
+		ticks = append(ticks, Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 	}
 	return ticks
 }

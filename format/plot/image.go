@@ -83,11 +83,11 @@ func newFrame(c *Chart, reserve float64) *frame {
 	if !ok && c.Log {
 		f.ymin, f.ymax = 1, 10 // nothing to draw: an empty axis, not log(0)
 	}
-	f.yticks = DurationTicks(f.ymin, f.ymax, c.Log, 5)
+	f.yticks = c.yTicks(f.ymin, f.ymax, c.Log, 5)
 	if n := len(f.yticks); !c.Log && n >= 2 && f.yticks[n-1].Value < f.ymax*(1-1e-9) {
 		// Up to the next round value, so the top of the axis is labelled.
 		top := f.yticks[n-1].Value + f.yticks[1].Value - f.yticks[0].Value
-		if t := DurationTicks(f.ymin, top, false, 5); len(t) == n+1 {
+		if t := c.yTicks(f.ymin, top, false, 5); len(t) == n+1 {
 			f.ymax, f.yticks = top, t
 		}
 	}

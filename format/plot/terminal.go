@@ -135,14 +135,14 @@ func Terminal(w io.Writer, c *Chart, width, height int, color bool) error {
 	height = max(height, 4)
 	// A label every other row at most, so each sits on its own value's row.
 	steps := min(5, height/2)
-	yticks := DurationTicks(ymin, ymax, c.Log, steps)
+	yticks := c.yTicks(ymin, ymax, c.Log, steps)
 	if !c.Log && len(yticks) > 0 && yticks[len(yticks)-1].Value < ymax {
 		step := ymax
 		if len(yticks) > 1 {
 			step = yticks[1].Value - yticks[0].Value
 		}
 		ymax = math.Ceil(ymax/step-1e-9) * step
-		yticks = DurationTicks(ymin, ymax, false, steps)
+		yticks = c.yTicks(ymin, ymax, false, steps)
 	}
 	labelW := 0
 	for _, t := range yticks {

@@ -24,7 +24,12 @@ type Def struct {
 }
 
 // catalog is every rule, budgets then throttles, in the order lists show them.
-var catalog = []func() Def{}
+var catalog = []func() Def{
+	awsStandardDef, awsAdaptiveDef, grpcDef,
+	envoyDef, ratioDef, finagleDef, towerDef, dotnetDef, bucketDef, breakerDef, gaxBreakerDef,
+	awsCubicDef,
+	sreDef, kratosDef, gozeroDef, gaxAdaptiveDef,
+}
 
 // All returns every rule in catalog order.
 func All() []Def {

@@ -39,11 +39,17 @@ func (m HerdMode) String() string { return [...]string{"closed", "open"}[m] }
 // The waits of a logical request are the strategy's exact schedule for one draw of its jitter:
 // the request's own stream (seed, run, client, request number) fed to the strategy's
 // WriteColumns (Fill for strategies without it).
+//
+// Zero values: Runs 0 is 1 run, Bucket 0 is 1 s, RecoverWindow 0 is 10 buckets; Duration 0 stops
+// arrivals at once (a herd needs none); a closed herd makes one request per client unless Repeat.
 type HerdConfig struct {
-	Clients  int
-	Mode     HerdMode
-	Load     Load
-	Think    float64 // closed herd: seconds from a request's end to the client's next; < 0: one request each
+	Clients int
+	Mode    HerdMode
+	Load    Load
+	// Repeat: in closed mode under LoadHerd, each client starts its next request Think seconds
+	// after the last ends, until Duration (otherwise one request per client).
+	Repeat   bool
+	Think    float64
 	Strategy schedule.Strategy
 	Network  Network
 	Server   Server
@@ -125,9 +131,9 @@ type HerdResult struct {
 const (
 	MaxHerdClients  = 1000000
 	MaxHerdRuns     = 10000
-	MaxHerdBuckets  = 100000   // rows of one run, the drain included: the run stops there
-	MaxHerdCells    = 10000000 // runs × rows kept for --percentiles
-	MaxHerdAttempts = 1e8      // estimated attempts over all runs (and the hard stop of one run)
+	MaxHerdBuckets  = 100000  // rows of one run, the drain included: the run stops there
+	MaxHerdCells    = 1000000 // runs × rows kept for --percentiles (10 values each)
+	MaxHerdAttempts = 1e8     // estimated attempts over all runs (and the hard stop of one run)
 )
 
 // Validate refuses a configuration out of range or past a cap; each error is one line naming the
@@ -148,8 +154,8 @@ func (c *HerdConfig) Validate() error {
 		return fmt.Errorf("--timeout must be in [0s, 30d], got %gs", c.Timeout)
 	case !(c.Service >= 0) || c.Service > maxHerdTime:
 		return fmt.Errorf("--service must be in [0s, 30d], got %gs", c.Service)
-	case c.Think > maxHerdTime || math.IsNaN(c.Think):
-		return fmt.Errorf("--think must be in [0s, 30d], got %gs", c.Think)
+	case c.Repeat && !(c.Think >= 0.001 && c.Think <= maxHerdTime):
+		return fmt.Errorf("--think must be in [1ms, 30d], got %gs", c.Think)
 	case c.RecoverWindow < 1 || c.RecoverWindow > MaxHerdBuckets:
 		return fmt.Errorf("--recover-window must be in [1, %d] buckets, got %d", MaxHerdBuckets, c.RecoverWindow)
 	}
@@ -177,13 +183,32 @@ func (c *HerdConfig) EstimatedRequests() float64 {
 	n := float64(c.Clients)
 	switch c.Load.Kind {
 	case LoadHerd:
-		if c.Mode == Closed && c.Think >= 0 {
-			// at most one request per think time (plus the request's own span, which only lowers it)
-			return n * (1 + c.Duration/math.Max(c.Think, c.Bucket/1000))
+		if c.oneShot() {
+			return n
 		}
-		return n
+		// at most one request per think time (the request's own span only lowers it)
+		return n * (1 + c.Duration/c.Think)
 	}
 	return n + c.Load.MaxRate()*c.Duration
+}
+
+// oneShot: every client makes one request, at t = 0.
+func (c *HerdConfig) oneShot() bool {
+	return c.Load.Kind == LoadHerd && !(c.Mode == Closed && c.Repeat)
+}
+
+// withDefaults fills the zero values HerdConfig documents.
+func (c HerdConfig) withDefaults() HerdConfig {
+	if c.Runs == 0 {
+		c.Runs = 1
+	}
+	if c.Bucket == 0 {
+		c.Bucket = 1
+	}
+	if c.RecoverWindow == 0 {
+		c.RecoverWindow = 10
+	}
+	return c
 }
 
 // EstimatedAttempts is the expected attempts over all runs: requests × attempts per request,

@@ -120,3 +120,25 @@ func TestHerdThrottleRejects(t *testing.T) {
 		t.Fatalf("tokens %v, want 99: the throttle's level shows when there is no budget", res.Rows[0][ColTokens])
 	}
 }
+
+// The real aws-standard quota (v1.48: 500 tokens, a retry costs 14): its burst is ⌊500/14⌋ = 35
+// retries, and under total failure a fleet-wide quota grants exactly those 35 retries to the
+// whole herd, then refuses every other.
+func TestHerdAWSStandardQuota(t *testing.T) {
+	layer, err := budget.Parse("aws-standard", false)
+	if err != nil {
+		t.Skip("aws-standard is not in this build's catalog:", err)
+	}
+	cfg := herdBase(t, "constant --wait 1s --attempts 3")
+	cfg.Clients, cfg.Server, cfg.Budget, cfg.FleetScope = 100, Server{Kind: ServerFail, FailRate: 1}, layer, true
+	res := runHerdT(t, cfg)
+	if res.Summary.BurstRetries != 35 {
+		t.Errorf("burst retries %d, want 35", res.Summary.BurstRetries)
+	}
+	if res.Summary.TotalCalls != 135 {
+		t.Errorf("calls %v, want 100 first tries + 35 retries", res.Summary.TotalCalls)
+	}
+	if got := res.Rows[0][ColTokens]; got != 500-35*14 {
+		t.Errorf("tokens at the end of bucket 0: %v, want %d", got, 500-35*14)
+	}
+}

@@ -2,26 +2,21 @@ package sim
 
 import "github.com/backoffctl/backoffctl/schedule/budget"
 
-// maxBurst bounds burstRetries' probe.
-const maxBurst = 1000000
-
-// burstRetries is how many retries one fresh budget state grants in a row under total failure,
-// all at one instant: one logical request retrying without limit until the budget's first
-// refusal (Part 4's burst_retries, measured on the rule itself). -1 without a budget, or when
-// the budget grants more than 10^6.
+// burstRetries is Part 4's burst_retries for the herd's budget: the retries a fresh (full) state
+// grants under total failure to requests of the strategy's attempts (budget.Burst; a strategy
+// whose count depends on the draws, or that retries until success, counts as one request of
+// schedule.MaxAttempts attempts). -1 without a budget, or when the rule never refuses.
 func burstRetries(cfg *HerdConfig) int {
 	if cfg.Budget == nil {
 		return -1
 	}
-	g := cfg.Budget.New()
-	g.Admit(0, 1, 0.5)
-	for k := 1; k <= maxBurst; k++ {
-		g.Record(0, k, budget.Failure)
-		if !g.Retry(0, k, budget.Failure) {
-			g.Done(0, k, false)
-			return k - 1
-		}
-		g.Admit(0, k+1, 0.5)
+	m := scheduleAttempts(cfg.Strategy)
+	if m == 0 {
+		m = 100000
 	}
-	return -1
+	n, capped := budget.Burst(cfg.Budget, m)
+	if capped {
+		return -1
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"sort"
@@ -12,6 +13,7 @@ import (
 // in parallel on cfg.Workers, and results are folded in run order, so the output does not depend
 // on GOMAXPROCS.
 func RunHerd(cfg HerdConfig) (HerdResult, error) {
+	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		return HerdResult{}, err
 	}
@@ -22,6 +24,7 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 	workers = min(workers, cfg.Runs)
 	keep := len(cfg.Percentiles) > 0
 	var kept [][]HerdRow
+	keptRows := 0
 	f := newFold(&cfg)
 	chunk := max(workers*4, 1)
 	outs := make([]runOut, chunk)
@@ -51,6 +54,9 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 			f.add(outs[i])
 			if keep {
 				kept = append(kept, outs[i].rows)
+				if keptRows += len(outs[i].rows); keptRows > 2*MaxHerdCells {
+					return HerdResult{}, errKeptCap
+				}
 			}
 			outs[i] = runOut{}
 		}
@@ -61,6 +67,9 @@ func RunHerd(cfg HerdConfig) (HerdResult, error) {
 	}
 	return res, nil
 }
+
+// errKeptCap is returned when the rows kept for percentiles pass twice the cap checked before.
+var errKeptCap = fmt.Errorf("the runs' rows kept for --percentiles passed %d (the drain after --duration added rows): lower --runs or raise --bucket", 2*MaxHerdCells)
 
 // fold accumulates runs in order.
 type fold struct {
@@ -158,65 +167,6 @@ func (f *fold) result() HerdResult {
 	res.ClosedForm = cfg.Server.Kind == ServerFail && !cfg.Server.HasOutage() && cfg.Timeout == 0 &&
 		cfg.Budget == nil && cfg.Throttle == nil && res.Attempts > 0
 	return res
-}
-
-// TriggerEnd is when the disturbance ends: the latest of the load's trigger and the outage's end.
-func (c *HerdConfig) TriggerEnd() float64 {
-	t := c.Load.TriggerEnd()
-	if c.Server.HasOutage() {
-		t = math.Max(t, c.Server.OutageEnd)
-	}
-	return t
-}
-
-// recovery finds the first bucket starting at or after the trigger's end from which every one of
-// RecoverWindow buckets has successes ≥ 0.95 × first_tries; the time is that bucket's start minus
-// the trigger's end. Under a load that keeps arriving, the window must lie before Duration (the
-// drain after it proves nothing); a one-shot herd has no more arrivals, and buckets after its last
-// row hold (nothing is left to fail).
-func recovery(rows []HerdRow, cfg *HerdConfig) (float64, bool) {
-	end := cfg.TriggerEnd()
-	first := max(0, int(math.Ceil(end/cfg.Bucket-1e-9)))
-	last := len(rows)
-	oneShot := cfg.Load.Kind == LoadHerd && !(cfg.Mode == Closed && cfg.Think >= 0)
-	if !oneShot {
-		last = min(last, int(math.Ceil(cfg.Duration/cfg.Bucket-1e-9)))
-	}
-	run := 0
-	for b := first; b < last; b++ {
-		if rows[b][ColSuccesses] >= 0.95*rows[b][ColFirstTries] {
-			run++
-			if run == cfg.RecoverWindow {
-				break
-			}
-		} else {
-			run = 0
-		}
-	}
-	if run == cfg.RecoverWindow || (oneShot && run > 0) || (oneShot && first >= last) {
-		start := last - run
-		if run == cfg.RecoverWindow {
-			start = firstHolding(rows, first, last, cfg.RecoverWindow)
-		}
-		return math.Max(0, float64(start)*cfg.Bucket-end), true
-	}
-	return 0, false
-}
-
-// firstHolding is the first bucket in [first, last) that starts window holding buckets in a row.
-func firstHolding(rows []HerdRow, first, last, window int) int {
-	run := 0
-	for b := first; b < last; b++ {
-		if rows[b][ColSuccesses] >= 0.95*rows[b][ColFirstTries] {
-			run++
-			if run == window {
-				return b - window + 1
-			}
-		} else {
-			run = 0
-		}
-	}
-	return first
 }
 
 // quantiles are the nearest-rank percentiles over runs of every column, bucket by bucket (a run

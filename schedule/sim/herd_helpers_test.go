@@ -32,5 +32,5 @@ func herdStrategy(t testing.TB, spec string) schedule.Strategy {
 // herdBase is a small valid configuration tests start from.
 func herdBase(t testing.TB, strat string) HerdConfig {
 	return HerdConfig{Clients: 100, Strategy: herdStrategy(t, strat), Bucket: 1, Duration: 60,
-		Runs: 1, RecoverWindow: 10, Think: -1}
+		Runs: 1, RecoverWindow: 10}
 }

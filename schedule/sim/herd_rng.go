@@ -1,18 +1,19 @@
 package sim
 
-import "math"
+import "math/rand/v2"
 
 // rng is a run's own SplitMix64 stream for arrivals, network delays and server outcomes: one per
 // run, seeded from the seed and the run index, so a run does not depend on how runs are spread
-// over cores.
+// over cores. Normal and exponential variates come from math/rand/v2's ziggurat over it.
 type rng struct {
 	state uint64
-	spare float64 // the second normal of a Box–Muller pair
-	has   bool
+	r     *rand.Rand
 }
 
 func newRng(seed int64, stream uint64) *rng {
-	return &rng{state: uint64(seed) ^ splitmix(stream+0x9e3779b97f4a7c15)}
+	g := &rng{state: uint64(seed) ^ splitmix(stream+0x9e3779b97f4a7c15)}
+	g.r = rand.New(g)
+	return g
 }
 
 func splitmix(z uint64) uint64 {
@@ -21,23 +22,17 @@ func splitmix(z uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
+// Uint64 makes rng a rand.Source.
+func (g *rng) Uint64() uint64 {
+	g.state += 0x9e3779b97f4a7c15
+	return splitmix(g.state)
+}
+
 // unit is uniform in [0, 1) with 53 bits.
-func (r *rng) unit() float64 {
-	r.state += 0x9e3779b97f4a7c15
-	return float64(splitmix(r.state)>>11) * 0x1p-53
-}
+func (g *rng) unit() float64 { return float64(g.Uint64()>>11) * 0x1p-53 }
 
-// exp draws an exponential with the given mean (inverse CDF on 1 − u, never log(0)).
-func (r *rng) exp(mean float64) float64 { return -mean * math.Log(1-r.unit()) }
+// exp draws an exponential with the given mean.
+func (g *rng) exp(mean float64) float64 { return mean * g.r.ExpFloat64() }
 
-// normal draws a standard normal (Box–Muller, both values used).
-func (r *rng) normal() float64 {
-	if r.has {
-		r.has = false
-		return r.spare
-	}
-	u1, u2 := 1-r.unit(), r.unit()
-	m := math.Sqrt(-2 * math.Log(u1))
-	r.spare, r.has = m*math.Sin(2*math.Pi*u2), true
-	return m * math.Cos(2*math.Pi*u2)
-}
+// normal draws a standard normal.
+func (g *rng) normal() float64 { return g.r.NormFloat64() }

@@ -30,6 +30,12 @@ const (
 // errAttemptCap is returned when one run passes MaxHerdAttempts attempts.
 var errAttemptCap = errors.New("a run passed the cap of 1e8 simulated attempts: lower --clients, --duration or the attempts")
 
+// MaxHerdLive caps the logical requests in flight at once in one run: an open load far beyond
+// what the server completes would otherwise hold every request it ever started.
+const MaxHerdLive = 1000000
+
+var errLiveCap = errors.New("a run had more than 1000000 logical requests in flight at once, past the cap (the server cannot keep up with the load): lower the load, --duration or the server's latency")
+
 // herdClient is one client's state between requests.
 type herdClient struct {
 	lastStart float64 // closed: when its current request started (the next arrival's origin)
@@ -185,8 +191,7 @@ func (h *herdRun) count(col int) { h.out.rows[h.cur][col]++ }
 func (h *herdRun) handle(e herdEvent) error {
 	switch e.kind {
 	case evArrival:
-		h.arrive(e.t, e.who)
-		return nil
+		return h.arrive(e.t, e.who)
 	}
 	rq := &h.reqs[e.who]
 	if e.kind == evServed {
@@ -222,7 +227,7 @@ func (h *herdRun) handle(e herdEvent) error {
 }
 
 // arrive starts client c's next logical request and, in open mode, schedules the arrival after.
-func (h *herdRun) arrive(t float64, c int32) {
+func (h *herdRun) arrive(t float64, c int32) error {
 	cl := &h.clients[c]
 	cl.lastStart = t
 	if h.cfg.Mode == Open {
@@ -230,7 +235,7 @@ func (h *herdRun) arrive(t float64, c int32) {
 			h.q.push(herdEvent{t: next, who: c, kind: evArrival})
 		}
 	}
-	h.start(t, c)
+	return h.start(t, c)
 }
 
 // nextArrival is the client's next arrival after t on the load process split evenly over the
@@ -259,7 +264,10 @@ func (h *herdRun) nextArrival(t float64) float64 {
 }
 
 // start begins a logical request for client c at t.
-func (h *herdRun) start(t float64, c int32) {
+func (h *herdRun) start(t float64, c int32) error {
+	if h.active >= MaxHerdLive {
+		return errLiveCap
+	}
 	var i int32
 	if n := len(h.free); n > 0 {
 		i, h.free = h.free[n-1], h.free[:n-1]
@@ -274,7 +282,7 @@ func (h *herdRun) start(t float64, c int32) {
 	cl.requests++
 	h.active++
 	h.out.logical++
-	_ = h.try(t, i)
+	return h.try(t, i)
 }
 
 // try runs the gates' admission for the request's next attempt, then sends it (or holds it).
@@ -469,7 +477,7 @@ func (h *herdRun) finish(t float64, i int32, ok bool) {
 	}
 	next := math.Inf(1)
 	if h.cfg.Load.Kind == LoadHerd {
-		if h.cfg.Think >= 0 {
+		if h.cfg.Repeat {
 			next = t + h.cfg.Think
 		}
 	} else {

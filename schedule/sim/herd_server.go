@@ -86,7 +86,7 @@ func ParseServer(spec string) (Server, error) {
 			}
 			sv.Queue = int(q)
 		default:
-			return Server{}, fmt.Errorf("unknown --server %s key %q: %s", name, key, serverKeys(name))
+			return Server{}, fmt.Errorf("unknown --server %q key %q: %s", name, key, serverKeys(name))
 		}
 	}
 	want := func(n int, form string) error {

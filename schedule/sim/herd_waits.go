@@ -14,6 +14,7 @@ import (
 type waitSource struct {
 	s      schedule.Strategy
 	cw     schedule.ColumnWriter // nil: Fill
+	raw    bool                  // cw.RawStarts()
 	draws  draw.SplitMix
 	rows   []schedule.Row
 	runKey int64
@@ -22,7 +23,7 @@ type waitSource struct {
 func newWaitSource(s schedule.Strategy, runKey int64) *waitSource {
 	w := &waitSource{s: s, runKey: runKey}
 	if cw, ok := s.(schedule.ColumnWriter); ok {
-		w.cw = cw
+		w.cw, w.raw = cw, cw.RawStarts()
 	}
 	return w
 }
@@ -48,7 +49,7 @@ func (w *waitSource) after(r *requestWaits, k int) (float64, bool) {
 		if r.full {
 			return 0, false
 		}
-		w.fill(r, max(8, 2*r.asked, k))
+		w.fill(r, max(16, 2*r.asked, k))
 	}
 	wait := r.vals[2*k-1]
 	if math.IsNaN(wait) {
@@ -62,7 +63,11 @@ func (w *waitSource) fill(r *requestWaits, rows int) {
 	w.draws.Reseed(w.runKey, r.stream)
 	if w.cw != nil {
 		rows = min(rows, schedule.MaxAttempts)
-		r.vals = w.cw.WriteColumns(&w.draws, r.vals[:0], rows, false)
+		if cap(r.vals) < 2*rows {
+			r.vals = make([]float64, 0, 2*rows)
+		}
+		// raw starts where the strategy allows them: the waits are the same floats either way
+		r.vals = w.cw.WriteColumns(&w.draws, r.vals[:0], rows, w.raw)
 		r.asked = rows
 		n := len(r.vals) / 2
 		r.full = n < rows || rows == schedule.MaxAttempts || (n > 0 && math.IsNaN(r.vals[2*n-1]))
