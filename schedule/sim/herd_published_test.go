@@ -137,62 +137,21 @@ func TestHerdPublishedAWS(t *testing.T) {
 	}
 }
 
-// brookerLayer is the token bucket and the breaker of retry_sim/retry_strategy.py, as the
-// budget package's bucket and breaker rules state them, for the engine's Gate calls.
-type brookerLayer struct {
-	breaker bool
-}
-
-func (l brookerLayer) New() budget.Gate {
-	return &brookerGate{breaker: l.breaker, tokens: 5}
-}
-func (l brookerLayer) Spec() string {
-	return map[bool]string{false: "bucket", true: "breaker"}[l.breaker]
-}
-func (l brookerLayer) Source() string { return "retry_sim/retry_strategy.py" }
-
-// brookerGate: AdaptiveRetryStrategy(0.1, 5) (+0.1 per first try up to 5, a retry needs more
-// than 1 and takes 1) or CircuitBreakerRetryStrategy(.., 0.1) (no retry while failed attempts /
-// first tries > 0.1, counted over the client's whole life, every failed attempt included).
-type brookerGate struct {
-	breaker                bool
-	tokens, calls, failure float64
-}
-
-func (g *brookerGate) Admit(now float64, attempt int, u float64) budget.Admission {
-	if attempt == 1 {
-		g.tokens = math.Min(g.tokens+0.1, 5)
-		g.calls++
-	}
-	return budget.Admission{Allowed: true}
-}
-
-func (g *brookerGate) Record(now float64, attempt int, o budget.Outcome) {
-	if o != budget.Success {
-		g.failure++
-	}
-}
-
-func (g *brookerGate) Retry(now float64, attempt int, o budget.Outcome) bool {
-	if g.breaker {
-		return !(g.failure/g.calls > 0.1)
-	}
-	if g.tokens > 1 {
-		g.tokens--
-		return true
-	}
-	return false
-}
-
-func (g *brookerGate) Done(now float64, attempts int, ok bool) {}
-func (g *brookerGate) Level() float64                          { return g.tokens }
-
 // Brooker's retry_sim: open clients (Client) or serial ones (SerialClient), Poisson arrivals,
 // Exp(10 ms) per message, a server failing each attempt with probability x, arrivals for 10 s.
 // Load = total calls / first tries and success = successes / first tries, against the mean of 10
-// seeded runs of the published code (retry_sim_per_run.csv). The adaptive strategy has no retry
-// count of its own (only the bucket stops it); the breaker wraps three retries.
+// seeded runs of the published code (retry_sim_per_run.csv). AdaptiveRetryFactory(0.1, 5) is
+// the bucket rule and has no retry count of its own (only the bucket stops it);
+// CircuitBreakerRetryFactory(NRetriesFactory(3), 0.1) is the breaker rule over three retries.
 func TestHerdPublishedRetrySim(t *testing.T) {
+	layer := func(spec string) budget.Layer {
+		l, err := budget.Parse(spec, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	bucket, breaker := layer("bucket:fill=0.1,cap=5,cost=1,need-more-than=1"), layer("breaker:ratio=0.1")
 	theirs := map[string]*[3]moments{} // load, success, first tries
 	for _, r := range readPublished(t, "retry_sim_per_run.csv") {
 		k := r["name"] + "@" + r["failure_rate"]
@@ -219,20 +178,20 @@ func TestHerdPublishedRetrySim(t *testing.T) {
 	}{
 		{"no_retries", 0.2, 100, 1000, Open, "constant --wait 0 --attempts 1", nil, 0},
 		{"three_retries", 0.2, 100, 1000, Open, "constant --wait 0 --attempts 4", nil, 0},
-		{"adaptive_10pct", 0.2, 100, 1000, Open, "constant --wait 0 " + forever, brookerLayer{}, 0},
-		{"breaker_10pct", 0.2, 100, 1000, Open, "constant --wait 0 --attempts 4", brookerLayer{true}, 0},
+		{"adaptive_10pct", 0.2, 100, 1000, Open, "constant --wait 0 " + forever, bucket, 0},
+		{"breaker_10pct", 0.2, 100, 1000, Open, "constant --wait 0 --attempts 4", breaker, 0},
 		{"no_retries", 0.5, 100, 1000, Open, "constant --wait 0 --attempts 1", nil, 0},
 		{"three_retries", 0.5, 100, 1000, Open, "constant --wait 0 --attempts 4", nil, 0},
-		{"adaptive_10pct", 0.5, 100, 1000, Open, "constant --wait 0 " + forever, brookerLayer{}, 0},
-		{"breaker_10pct", 0.5, 100, 1000, Open, "constant --wait 0 --attempts 4", brookerLayer{true}, 0},
+		{"adaptive_10pct", 0.5, 100, 1000, Open, "constant --wait 0 " + forever, bucket, 0},
+		{"breaker_10pct", 0.5, 100, 1000, Open, "constant --wait 0 --attempts 4", breaker, 0},
 		{"three_retries_unbounded", 0.5, 100, 1000, Open, "exponential --base 100ms --attempts 4", nil, 0},
 		{"three_retries_serial", 0.5, 100, 1000, Closed, "exponential --base 100ms --attempts 4", nil, 1},
 		{"three_retries_serial", 0.2, 100, 1000, Closed, "exponential --base 100ms --attempts 4", nil, 1},
-		{"adaptive_10pct_10clients", 0.5, 10, 100, Open, "constant --wait 0 " + forever, brookerLayer{}, 0},
-		{"adaptive_10pct_100clients", 0.5, 100, 100, Open, "constant --wait 0 " + forever, brookerLayer{}, 0},
-		{"adaptive_10pct_1000clients", 0.5, 1000, 100, Open, "constant --wait 0 " + forever, brookerLayer{}, 0},
-		{"breaker_10pct_10clients", 0.5, 10, 100, Open, "constant --wait 0 --attempts 4", brookerLayer{true}, 0},
-		{"breaker_10pct_1000clients", 0.5, 1000, 100, Open, "constant --wait 0 --attempts 4", brookerLayer{true}, 0},
+		{"adaptive_10pct_10clients", 0.5, 10, 100, Open, "constant --wait 0 " + forever, bucket, 0},
+		{"adaptive_10pct_100clients", 0.5, 100, 100, Open, "constant --wait 0 " + forever, bucket, 0},
+		{"adaptive_10pct_1000clients", 0.5, 1000, 100, Open, "constant --wait 0 " + forever, bucket, 0},
+		{"breaker_10pct_10clients", 0.5, 10, 100, Open, "constant --wait 0 --attempts 4", breaker, 0},
+		{"breaker_10pct_1000clients", 0.5, 1000, 100, Open, "constant --wait 0 --attempts 4", breaker, 0},
 	}
 	// The published SerialClient waits max(Exp(10 ms), Exp(1/rate)) before its first call
 	// (ours sends it at 0, as the specification asks) and starts no call once it ends a call
