@@ -88,21 +88,35 @@ func (o *plotOptions) bind(fs *pflag.FlagSet) {
 }
 
 func (o *plotOptions) run(g *globalOptions, policies []*specPolicy) error {
-	if g.format != "auto" {
-		return badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
-	}
-	kind := ""
-	if g.output != "" {
-		kind = strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
-		if kind != "svg" && kind != "png" {
-			return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
-		}
+	kind, err := g.imageKind()
+	if err != nil {
+		return err
 	}
 	evals, err := o.sample.evaluate(g, policies)
 	if err != nil {
 		return err
 	}
-	c := o.chart(evals)
+	return g.drawChart(o.chart(evals), kind, o.height)
+}
+
+// imageKind checks a plot's output options before any work: -o does not apply to a chart, and
+// --output's extension names the image format ("svg" or "png"; "" draws in the terminal).
+func (g *globalOptions) imageKind() (string, error) {
+	if g.format != "auto" {
+		return "", badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
+	}
+	if g.output == "" {
+		return "", nil
+	}
+	kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
+	if kind != "svg" && kind != "png" {
+		return "", badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
+	}
+	return kind, nil
+}
+
+// drawChart writes c to --output as an image of kind, or draws it in the terminal, height rows.
+func (g *globalOptions) drawChart(c *plot.Chart, kind string, height int) error {
 	if kind != "" {
 		data, err := plot.Image(c, kind)
 		if err != nil {
@@ -110,8 +124,7 @@ func (o *plotOptions) run(g *globalOptions, policies []*specPolicy) error {
 		}
 		return writeAtomic(g.process, g.output, data)
 	}
-	terminal := isTerminal(g.stdout)
-	return plot.Terminal(g.stdout, c, terminalWidth(g.getenv, g.stdout), o.height, useColor(g.getenv, g.color, terminal))
+	return plot.Terminal(g.stdout, c, terminalWidth(g.getenv, g.stdout), height, useColor(g.getenv, g.color, isTerminal(g.stdout)))
 }
 
 // chart turns the evaluated policies into series: each policy's line at its draws, its envelope

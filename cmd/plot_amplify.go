@@ -1,9 +1,6 @@
 package cmd
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/backoffctl/backoffctl/format/plot"
 	"github.com/backoffctl/backoffctl/schedule/amplify"
 	"github.com/spf13/cobra"
@@ -26,15 +23,9 @@ Without --failure-rates the chart uses 0, 0.02, ..., 1 so the corners at each th
   backoffctl plot amplify --policy 'retries 3' --policy 'budget aws-standard@1.47' --policy 'budget aws-standard@1.48' --output amplify.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if g.format != "auto" {
-				return badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
-			}
-			kind := ""
-			if g.output != "" {
-				kind = strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
-				if kind != "svg" && kind != "png" {
-					return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
-				}
+			kind, err := g.imageKind()
+			if err != nil {
+				return err
 			}
 			if !cmd.Flags().Changed("failure-rates") {
 				o.rates = fineFailureRates()
@@ -43,16 +34,7 @@ Without --failure-rates the chart uses 0, 0.02, ..., 1 so the corners at each th
 			if err != nil {
 				return err
 			}
-			ch := amplifyChart(rows, len(o.rates))
-			if kind != "" {
-				data, err := plot.Image(ch, kind)
-				if err != nil {
-					return err
-				}
-				return writeAtomic(g.process, g.output, data)
-			}
-			terminal := isTerminal(g.stdout)
-			return plot.Terminal(g.stdout, ch, terminalWidth(g.getenv, g.stdout), height, useColor(g.getenv, g.color, terminal))
+			return g.drawChart(amplifyChart(rows, len(o.rates)), kind, height)
 		},
 	}
 	fs := c.Flags()

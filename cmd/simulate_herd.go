@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"math"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -216,15 +215,9 @@ image. See backoffctl simulate herd --help for the model.`,
   backoffctl plot herd --mode open --load spike:40/s,80/s@20s+5s --server slowdown:1s,10ms --timeout 3s --strategy 'constant --wait 0 --attempts 3' --duration 80s --output storm.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if g.format != "auto" {
-				return badInput("plot draws a chart: -o does not apply (--output chart.svg or chart.png writes an image)")
-			}
-			kind := ""
-			if g.output != "" {
-				kind = strings.TrimPrefix(strings.ToLower(filepath.Ext(g.output)), ".")
-				if kind != "svg" && kind != "png" {
-					return badInput("plot --output %s: the image format comes from the extension, .svg or .png", g.output)
-				}
+			kind, err := g.imageKind()
+			if err != nil {
+				return err
 			}
 			cfg, err := o.config(cmd.Flags())
 			if err != nil {
@@ -234,15 +227,7 @@ image. See backoffctl simulate herd --help for the model.`,
 			if err != nil {
 				return badInput("%v", err)
 			}
-			chart := plot.Herd(res.Rows, cfg.Bucket)
-			if kind != "" {
-				data, err := plot.Image(chart, kind)
-				if err != nil {
-					return err
-				}
-				return writeAtomic(g.process, g.output, data)
-			}
-			return plot.Terminal(g.stdout, chart, terminalWidth(g.getenv, g.stdout), height, useColor(g.getenv, g.color, isTerminal(g.stdout)))
+			return g.drawChart(plot.Herd(res.Rows, cfg.Bucket), kind, height)
 		},
 	}
 	o.bind(c.Flags())
