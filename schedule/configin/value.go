@@ -1,7 +1,6 @@
 package configin
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -163,14 +162,6 @@ func boolean(n *node) (bool, bool) {
 		return false, true
 	}
 	return false, false
-}
-
-// intText is a whole number as text, or an error text.
-func wholeText(x float64) (string, error) {
-	if x != math.Trunc(x) || math.Abs(x) > 1e15 {
-		return "", fmt.Errorf("%s is not a whole number", strconv.FormatFloat(x, 'g', -1, 64))
-	}
-	return strconv.FormatFloat(x, 'f', 0, 64), nil
 }
 
 // inUnit is x units in seconds: a unit below a second divides by its whole number per second
