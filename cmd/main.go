@@ -56,6 +56,15 @@ type process struct {
 	getenv         func(string) string
 	// dir is where relative file names are found; "" is the working directory.
 	dir string
+	// fromRead says what --from read (file:line, the flags, the library defaults that filled
+	// missing fields); emit adds it to the table's notes, or runIn to stderr when no note did.
+	fromRead *readNotes
+}
+
+// readNotes are --from's lines and whether a table's notes carried them.
+type readNotes struct {
+	lines []string
+	shown bool
 }
 
 func osProcess() process {
@@ -87,6 +96,9 @@ func runIn(args []string, p process) int {
 		fmt.Fprintf(stderr, "backoffctl: %s\n", shortenWords(format.EscapeControl(msg)))
 		return code
 	}
+	if len(read) > 0 {
+		p.fromRead = &readNotes{lines: read}
+	}
 	root := newRoot(p, args...)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		// Only a shell asking for completions needs every flag's words: registering them
@@ -101,8 +113,10 @@ func runIn(args []string, p process) int {
 	}
 	if err == nil {
 		warnRenamed(ran, stderr)
-		for _, msg := range read {
-			fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+		if p.fromRead != nil && !p.fromRead.shown {
+			for _, msg := range read {
+				fmt.Fprintf(stderr, "backoffctl: %s\n", format.EscapeControl(msg))
+			}
 		}
 		return exitOK
 	}

@@ -36,6 +36,13 @@ func (g *globalOptions) emit(t *format.Table) error {
 	if t.Command == "" {
 		t.Command = g.command
 	}
+	if r := g.fromRead; r != nil && name != "csv" {
+		// What --from read, and which fields the library's defaults filled, stays with the output.
+		for _, line := range r.lines {
+			t.Notes = append(t.Notes, format.Message{Key: "note.from_read", Args: []any{line}})
+		}
+		r.shown = true
+	}
 	opts := format.Options{Lang: g.lang, Color: colour, Width: g.width(terminal), Units: units}
 	var buf bytes.Buffer
 	if err := format.Render(&buf, t, name, opts); err != nil {

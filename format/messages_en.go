@@ -145,6 +145,7 @@ func englishMessages() map[string]string {
 		"note.amplify.closed_form": "closed forms: the long run with attempts failing independently (docs/budgets.md#amplification derives each)",
 		"note.amplify.simulated":   "simulated: one client, attempts failing independently, measured over the last %d of %d logical requests (the steady state)",
 		"note.amplify.policy":      "%s",
+		"note.from_read":           "%s",
 		"note.amplify.wide":        "work (attempts per logical request) for each policy; -o csv and -o json give every column, one row per policy and failure rate",
 		"note.amplify.wide_policy": "%s: threshold x* %s, burst %s retries, %s",
 

@@ -146,6 +146,7 @@ func japaneseMessages() map[string]string {
 		"note.amplify.closed_form": "閉形式: 試行が独立に失敗するときの長期値 (導出は docs/budgets.md#amplification)",
 		"note.amplify.simulated":   "シミュレーション: 1 クライアント、試行は独立に失敗、%d 件 (全 %d 件の論理リクエストの後半) の定常状態で計測",
 		"note.amplify.policy":      "%s",
+		"note.from_read":           "%s",
 		"note.amplify.wide":        "各ポリシーの仕事量 (論理リクエストあたりの試行数)。-o csv と -o json はポリシーと失敗率ごとに 1 行で全列を出します",
 		"note.amplify.wide_policy": "%s: 閾値 x* %s、バースト %s 再試行、%s",
 
