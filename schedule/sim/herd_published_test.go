@@ -53,7 +53,7 @@ func num(t *testing.T, s string) float64 {
 // moments accumulates a mean and a sample variance.
 type moments struct{ n, sum, sum2 float64 }
 
-func (m *moments) add(x float64) { m.n++; m.sum += x; m.sum2 += x * x }
+func (m *moments) add(x float64) { m.n++; m.sum += x; m.sum2 += float64(x * x) }
 func (m moments) mean() float64  { return m.sum / m.n }
 func (m moments) variance() float64 {
 	if m.n < 2 {
@@ -105,7 +105,7 @@ func TestHerdPublishedAWS(t *testing.T) {
 						t.Fatal(err)
 					}
 					calls.add(o.calls)
-					ms.add(1000 * o.completion)
+					ms.add(float64(1000 * o.completion))
 				}
 				k := fmt.Sprint(clients, "/", s.name)
 				if clients == 2 {
@@ -127,7 +127,7 @@ func TestHerdPublishedAWS(t *testing.T) {
 				// over 100 runs, plus 1 for the truncation
 				for i, ours := range []moments{calls, ms} {
 					what := [2]string{"calls", "completion ms"}[i]
-					tol := 4*math.Sqrt(ours.se2()+sp[i].variance()/100) + 1
+					tol := float64(4*math.Sqrt(ours.se2()+sp[i].variance()/100)) + 1
 					if d := ours.mean() - (pub[i] + 0.5); math.Abs(d) > tol {
 						t.Errorf("%s: ours %.1f, published %.0f (truncated mean of 100): off by %.1f > %.1f", what, ours.mean(), pub[i], d, tol)
 					}
@@ -229,9 +229,9 @@ func TestHerdPublishedRetrySim(t *testing.T) {
 				if i == 2 {
 					floor = 1
 				}
-				tol := 4 * math.Max(math.Sqrt(ours[i].se2()+th[i].se2()), floor)
+				tol := float64(4 * math.Max(math.Sqrt(ours[i].se2()+th[i].se2()), floor))
 				if i == 2 {
-					tol += c.boundary * float64(c.clients)
+					tol += float64(c.boundary * float64(c.clients))
 				}
 				if d := ours[i].mean() - th[i].mean(); math.Abs(d) > tol {
 					t.Errorf("%s: ours %.4f (%d runs), published code %.4f (%v runs): off by %.4f > %.4f",
