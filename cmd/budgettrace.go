@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/backoffctl/backoffctl/format"
+	"github.com/backoffctl/backoffctl/schedule/amplify"
 	"github.com/backoffctl/backoffctl/schedule/budget"
 	"github.com/spf13/cobra"
 )
@@ -112,10 +113,17 @@ every:D (attempt i, counted from 0 over the whole trace, at i x D) or a list of 
 }
 
 // budgetRule is what a layer implies for requests of attempts attempts: its burst from a full
-// state and its closed-form threshold.
+// state and its closed-form threshold x* (amplify's, the one closed form of each rule), where it
+// has one.
 func budgetRule(l budget.Layer, throttle bool, attempts int) format.BudgetRule {
 	burst, capped := budget.Burst(l, attempts)
-	x, ok := budget.Threshold(l, attempts)
+	var x float64
+	var ok bool
+	if s, err := budget.Resolve(l.Spec(), throttle); err == nil && attempts > 1 {
+		if rule := amplify.RuleFor(s, 0); rule != nil {
+			x, ok = rule.Threshold(attempts - 1)
+		}
+	}
 	return format.BudgetRule{
 		Spec: l.Spec(), Source: l.Source(), Throttle: throttle, MaxAttempts: attempts,
 		Burst: burst, BurstCapped: capped, Threshold: x, HasThreshold: ok,

@@ -1,6 +1,7 @@
 package amplify
 
 import (
+	"math"
 	"testing"
 
 	"github.com/backoffctl/backoffctl/schedule/budget"
@@ -72,23 +73,34 @@ func TestEnvoyIsSimulated(t *testing.T) {
 	}
 }
 
-// The thresholds agree with the catalog's own (budget.Threshold, written from the rules apart
-// from this package), where it has one.
-func TestThresholdsAgreeWithCatalog(t *testing.T) {
-	for _, spec := range []string{"aws-standard", "aws-standard@1.47", "aws-adaptive@1.47", "aws-adaptive@1.48", "grpc", "grpc:max=4,ratio=1.6"} {
-		s, err := budget.Resolve(spec, false)
+// TestThresholdOfSpecs: x* through RuleFor for the catalog's specs, against gRPC's R/(1+R) and
+// the roots of the AWS drifts computed apart by bisection in Python: (1−x) − 14(x²+x³) and
+// (1−x³) − 5(x²+x³) for 3 attempts.
+func TestThresholdOfSpecs(t *testing.T) {
+	cases := []struct {
+		spec    string
+		retries int
+		want    float64
+		ok      bool
+	}{
+		{"grpc", 2, 0.1 / 1.1, true},
+		{"grpc:max=4,ratio=1.6", 4, 1.6 / 2.6, true},
+		{"aws-standard", 2, 0.21485630389110388, true},
+		{"aws-adaptive@1.48", 2, 0.21485630389110388, true},
+		{"aws-standard@1.47", 2, 0.3718722766016547, true},
+		{"aws-adaptive@1.47", 2, 0, true},
+		{"aws-standard:increment=0", 2, 0, true},
+		{"aws-standard", 0, 0, false},
+		{"aws-standard:cost=0", 2, 0, false},
+	}
+	for _, c := range cases {
+		s, err := budget.Resolve(c.spec, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range []int{1, 2, 3, 5} {
-			want, ok := budget.Threshold(s.Layer, n+1)
-			if !ok {
-				t.Fatalf("%s: the catalog has no threshold", spec)
-			}
-			got, ok := RuleFor(s, 0).Threshold(n)
-			if !ok || !near(got, want, 1e-12) {
-				t.Errorf("%s, %d retries: x* %v, catalog %v", spec, n, got, want)
-			}
+		got, ok := RuleFor(s, 0).Threshold(c.retries)
+		if ok != c.ok || (ok && math.Abs(got-c.want) > 1e-15) {
+			t.Errorf("%s, %d retries: x* %v %v, want %v %v", c.spec, c.retries, got, ok, c.want, c.ok)
 		}
 	}
 }

@@ -42,11 +42,6 @@ func (l AWSAdaptive) Source() string {
 	return "aws-sdk-go-v2 " + l.cfg.sdkVersion() + " aws/retry/adaptive.go, adaptive_ratelimit.go, adaptive_token_bucket.go, standard.go"
 }
 
-// ThresholdX is x* of the quota (see awsThreshold): in v1.47.7 nothing refills it, so x* = 0.
-func (l AWSAdaptive) ThresholdX(attempts int) (float64, bool) {
-	return awsThreshold(l.cfg, l.cfg.legacy, attempts)
-}
-
 type awsAdaptiveGate struct {
 	quota *awsQuota
 	cubic awsCubicGate

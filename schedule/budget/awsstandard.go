@@ -35,12 +35,6 @@ func (l AWSStandard) Source() string {
 	return "aws-sdk-go-v2 " + l.cfg.sdkVersion() + " aws/retry/standard.go, aws/retry/middleware.go, aws/ratelimit/token_bucket.go"
 }
 
-// ThresholdX is the failure rate where the quota's expected drift per request is zero (see
-// awsThreshold).
-func (l AWSStandard) ThresholdX(attempts int) (float64, bool) {
-	return awsThreshold(l.cfg, false, attempts)
-}
-
 type awsStandardGate struct{ q *awsQuota }
 
 func (g *awsStandardGate) Admit(float64, int, float64) Admission { return Admission{Allowed: true} }

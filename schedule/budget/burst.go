@@ -1,23 +1,5 @@
 package budget
 
-import "math"
-
-// Thresholder is a layer whose rule has a closed-form threshold x*: the failure rate (each
-// attempt failing independently) above which retries are cut off in the long run, for requests
-// of `attempts` attempts. ok is false where the rule has none (no retries, free retries).
-type Thresholder interface {
-	ThresholdX(attempts int) (x float64, ok bool)
-}
-
-// Threshold is the layer's x* for requests of attempts attempts, when the rule has one in closed
-// form: grpc R/(1+R); aws-standard and aws-adaptive from the quota's drift (awsThreshold).
-func Threshold(l Layer, attempts int) (float64, bool) {
-	if t, ok := l.(Thresholder); ok {
-		return t.ThresholdX(attempts)
-	}
-	return math.NaN(), false
-}
-
 // BurstCap bounds the attempts Burst drives: a rule that never refuses (aws-cubic, a zero cost)
 // reports the cap instead of running forever.
 const BurstCap = 1_000_000

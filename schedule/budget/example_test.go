@@ -22,11 +22,10 @@ func ExampleTrace() {
 }
 
 // The retries a full gRPC throttler (max 10, ratio 0.1) grants to requests of 3 attempts that
-// all fail, and its threshold x* = R/(1+R).
+// all fail: 10 tokens, each failed attempt takes 1, retries only while more than 5 remain.
 func ExampleBurst() {
 	layer, _ := budget.Parse("grpc", false)
 	retries, _ := budget.Burst(layer, 3)
-	x, _ := budget.Threshold(layer, 3)
-	fmt.Printf("%d retries, x* = %.4f\n", retries, x)
-	// Output: 3 retries, x* = 0.0909
+	fmt.Printf("%d retries\n", retries)
+	// Output: 3 retries
 }

@@ -82,16 +82,6 @@ func (l GRPC) Spec() string {
 // Source names the grpc-go files.
 func (l GRPC) Source() string { return "grpc-go v1.85.0 clientconn.go (retryThrottler), stream.go" }
 
-// ThresholdX is R/(1+R) whatever the attempts: every attempt either fails (−1) or ends its RPC
-// with a success (+R), so the expected drift per attempt, −x + (1−x)·R, is zero there. Below it
-// the tokens stay near max and retries run; above it they sink to max/2 and retries stop.
-func (l GRPC) ThresholdX(attempts int) (float64, bool) {
-	if attempts < 2 {
-		return math.NaN(), false
-	}
-	return l.ratio / (1 + l.ratio), true
-}
-
 type grpcGate struct {
 	max, thresh, ratio, tokens float64
 	throttled                  bool // the last failed attempt's throttle() answer

@@ -135,41 +135,6 @@ func TestBurst(t *testing.T) {
 	}
 }
 
-// TestThreshold: gRPC's R/(1+R); AWS's roots of the drift (see awsThreshold), computed apart by
-// bisection in Python: (1−x) − 14(x²+x³) and (1−x³) − 5(x²+x³).
-func TestThreshold(t *testing.T) {
-	cases := []struct {
-		spec     string
-		attempts int
-		want     float64
-		ok       bool
-	}{
-		{"grpc", 3, 0.1 / 1.1, true},
-		{"grpc:max=4,ratio=1.6", 5, 1.6 / 2.6, true},
-		{"aws-standard", 3, 0.21485630389110388, true},
-		{"aws-adaptive@1.48", 3, 0.21485630389110388, true},
-		{"aws-standard@1.47", 3, 0.3718722766016547, true},
-		{"aws-adaptive@1.47", 3, 0, true},
-		{"aws-standard:increment=0", 3, 0, true},
-		{"aws-standard", 1, math.NaN(), false},
-		{"aws-standard:cost=0", 3, math.NaN(), false},
-	}
-	for _, c := range cases {
-		layer, err := Parse(c.spec, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, ok := Threshold(layer, c.attempts)
-		if ok != c.ok || (ok && math.Abs(got-c.want) > 1e-15) {
-			t.Errorf("Threshold(%s, %d) = %v %v, want %v %v", c.spec, c.attempts, got, ok, c.want, c.ok)
-		}
-	}
-	cubic, _ := Parse("aws-cubic", true)
-	if _, ok := Threshold(cubic, 3); ok {
-		t.Error("aws-cubic has no threshold")
-	}
-}
-
 func TestParseSpecs(t *testing.T) {
 	good := map[string]string{
 		"aws-standard":                 "aws-standard@1.48:tokens=500,cost=14,throttle-cost=5,increment=1",
