@@ -36,8 +36,9 @@ func newRoot(p process, args ...string) *cobra.Command {
 		Use:   "backoffctl",
 		Short: "Retry and backoff schedules of real systems, exact",
 		Long: `backoffctl calculates retry and backoff schedules exactly as real systems compute them
-(Rails ActiveJob, Sidekiq, GitLab, Gitea act_runner, Aiven) and prints them as a terminal table,
-markdown, CSV or JSON.`,
+(Rails ActiveJob, Sidekiq, GitLab, Gitea act_runner, Aiven and 18 retry libraries) and prints them
+as a terminal table, markdown, CSV or JSON; with the libraries' retry budgets and throttles it
+gives the load retries add (amplify) and simulates many clients retrying at once (simulate herd).`,
 		Example: `  backoffctl table polynomial --attempts 25
   backoffctl table polynomial --attempts 25 -o markdown
   backoffctl table fixed --wait 5s --attempts 10 -o csv

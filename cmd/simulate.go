@@ -10,7 +10,7 @@ const maxSimulatedItems = 1e8
 func newSimulateCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "simulate KIND",
-		Short: "Simulate fleets: act_runner poller designs, GitLab limited-capacity workers",
+		Short: "Simulate fleets and retry storms: act_runner pollers, GitLab limited-capacity workers, herds",
 		Long: `Discrete-event simulations of fleet behaviour, seeded and deterministic:
 
   fleet      act_runner poller designs (shared limiter, per-worker backoff, semaphore): pollers,
