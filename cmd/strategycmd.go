@@ -5,6 +5,7 @@ import (
 
 	"github.com/backoffctl/backoffctl/format"
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/budget"
 	"github.com/backoffctl/backoffctl/schedule/param"
 	"github.com/backoffctl/backoffctl/schedule/strategy"
 	"github.com/spf13/cobra"
@@ -107,10 +108,18 @@ func addStrategySubcommands(g *globalOptions, parent *cobra.Command, flags func(
 
 // noArgs refuses positional arguments with a one-line error.
 func noArgs(c *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return badInput("%s takes no arguments, got %q", c.CommandPath(), args[0])
+	if len(args) == 0 {
+		return nil
 	}
-	return nil
+	if f := c.Flags().Lookup("throttle"); f != nil && f.Value.Type() == "bool" && !isRule(c.Flags(), "throttle") {
+		// The aws strategy's own --throttle is a switch (the error is a throttling error): a
+		// throttle rule's name after it lands here.
+		name, _, _ := strings.Cut(args[0], ":")
+		if _, ok := budget.Find(strings.Split(name, "@")[0]); ok {
+			return badInput("%s: --throttle is this strategy's switch (the error is a throttling error), not a throttle rule; a rule such as %q runs beside other strategies, and --budget SPEC works here", c.CommandPath(), args[0])
+		}
+	}
+	return badInput("%s takes no arguments, got %q", c.CommandPath(), args[0])
 }
 
 // noStrategy is the error of a strategy-taking command run without a known strategy: args are what
