@@ -17,10 +17,12 @@ func HerdTable(cfg sim.HerdConfig, res sim.HerdResult, strategy string) *Table {
 		SummaryTable: true,
 	}
 	t.Columns = append(t.Columns, Column{Key: "t_seconds", Kind: Seconds})
+	unused := herdUnusedColumns(cfg)
 	for _, name := range sim.HerdColumnNames {
-		t.Columns = append(t.Columns, Column{Key: name, Kind: Number, Group: name})
+		off := unused[name]
+		t.Columns = append(t.Columns, Column{Key: name, Kind: Number, Group: name, Machine: off})
 		for _, p := range cfg.Percentiles {
-			t.Columns = append(t.Columns, Column{Key: name + "_p" + strconv.FormatFloat(p, 'f', -1, 64), Kind: Number, Group: name, Spare: 1})
+			t.Columns = append(t.Columns, Column{Key: name + "_p" + strconv.FormatFloat(p, 'f', -1, 64), Kind: Number, Group: name, Spare: 1, Machine: off})
 		}
 	}
 	for b, row := range res.Rows {
@@ -56,6 +58,19 @@ func HerdTable(cfg sim.HerdConfig, res sim.HerdResult, strategy string) *Table {
 	}
 	t.Notes = herdNotes(cfg, res)
 	return t
+}
+
+// herdUnusedColumns are the columns of what the command line did not ask for: timeouts without
+// --timeout, the budget's refusals without --budget, throttled without --throttle, the level
+// without either.
+// They stay in CSV and JSON (every column, always); the terminal and markdown leave them out.
+func herdUnusedColumns(cfg sim.HerdConfig) map[string]bool {
+	return map[string]bool{
+		"timeouts":      cfg.Timeout == 0,
+		"budget_denied": cfg.Budget == nil,
+		"throttled":     cfg.Throttle == nil,
+		"tokens":        cfg.Budget == nil && cfg.Throttle == nil,
+	}
 }
 
 func herdCell(v float64) Cell {
@@ -100,6 +115,9 @@ func herdParameters(cfg sim.HerdConfig, strategy string) []Field {
 // herdNotes say how to read the rows, the closed forms that hold, and what stopped a run early.
 func herdNotes(cfg sim.HerdConfig, res sim.HerdResult) []Message {
 	notes := []Message{{Key: "note.herd.model"}}
+	if cfg.Timeout == 0 || cfg.Budget == nil || cfg.Throttle == nil {
+		notes = append(notes, Message{Key: "note.herd.unused"})
+	}
 	if cfg.Server.Kind == sim.ServerOCC {
 		notes = append(notes, Message{Key: "note.herd.occ"})
 	}

@@ -54,3 +54,30 @@ func TestHerdTable(t *testing.T) {
 		}
 	}
 }
+
+// The terminal and markdown leave out the columns of what the command line did not ask for
+// (CSV keeps them, above): timeouts without --timeout, the budget's without --budget, throttled
+// without --throttle; asked for, they are shown.
+func TestHerdUnusedColumnsLeftOutOfTables(t *testing.T) {
+	row := sim.HerdRow{2, 1, 3, 2, 1, 0, 0, 0, 0, math.NaN()}
+	res := sim.HerdResult{Rows: []sim.HerdRow{row}, Summary: sim.HerdSummary{BurstRetries: -1}}
+	render := func(cfg sim.HerdConfig) string {
+		var b bytes.Buffer
+		if err := Render(&b, HerdTable(cfg, res, "constant"), "markdown", Options{Lang: "en"}); err != nil {
+			t.Fatal(err)
+		}
+		return strings.SplitN(b.String(), "\n", 2)[0]
+	}
+	head := render(sim.HerdConfig{Clients: 1, Bucket: 1, Duration: 1, Runs: 1})
+	for _, col := range []string{"timeouts", "budget denied", "throttled", "tokens"} {
+		if strings.Contains(head, col) {
+			t.Errorf("%q shown without the flag that makes it: %s", col, head)
+		}
+	}
+	if !strings.Contains(head, "in flight") || !strings.Contains(head, "first tries") {
+		t.Errorf("the counts are missing: %s", head)
+	}
+	if head := render(sim.HerdConfig{Clients: 1, Bucket: 1, Duration: 1, Runs: 1, Timeout: 1}); !strings.Contains(head, "timeouts") {
+		t.Errorf("timeouts left out with --timeout: %s", head)
+	}
+}
