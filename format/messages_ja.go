@@ -132,7 +132,7 @@ func japaneseMessages() map[string]string {
 		"col.last_start_seconds": "最後の実行開始",
 		"col.parameter":          "パラメーター",
 		"col.value":              "値",
-		"col.retries":            "retries",
+		"col.retries":            "リトライ",
 		"col.requests":           "requests",
 		"col.polls":              "polls",
 		"col.calls":              "calls",
