@@ -118,26 +118,33 @@ func ReserveRows(rows []Row, n int) []Row {
 }
 
 // StartSum accumulates start times. A start is the sum of the waits before it (each a bit-exact float
-// of the modelled system), kept with a Neumaier compensation term and then rounded to the
-// nanosecond, the resolution of any real scheduler's clock: ActiveJob's fifth execution starts at
-// 388.55 s, not at the 388.54999999999995 s a naive float sum prints.
+// of the modelled system), kept with a compensation term holding the exact rounding error of every
+// addition and then rounded to the nanosecond, the resolution of any real scheduler's clock:
+// ActiveJob's fifth execution starts at 388.55 s, not at the 388.54999999999995 s a naive float
+// sum prints.
 type StartSum struct{ sum, comp float64 }
 
 // Add advances the clock by d seconds (Plus).
 func (c *StartSum) Add(d float64) { *c = c.Plus(d) }
 
-// Plus is the clock advanced by d seconds. d is rounded first (see the package doc on
-// multiply-adds): Neumaier's step is exact for a float addend, not for a product fused into its
-// first addition. A hot loop keeps its clock as a value (clock = clock.Plus(w)), which the
-// compiler holds in registers, where a clock whose address is taken (Add) stays in memory.
+// Plus is the clock advanced by d seconds: the sum, and the exact rounding error of that addition
+// added to the compensation (Neumaier's summation). The error is found with Knuth's TwoSum, six
+// operations without a branch, exact for any two floats whose sum does not overflow. Neumaier's
+// own step, (a-t)+b with a the operand of larger magnitude, is exact too, so both give the same
+// error, to the bit: the exact error of a float sum is a float, which each computes exactly
+// (TestPlusIsNeumaier). TwoSum needs no comparison of magnitudes, which a sampling loop pays for
+// on every row and mispredicts where the sum overtakes the wait.
+//
+// d is rounded first (see the package doc on multiply-adds): the error is exact for a float
+// addend, not for a product fused into its first addition. A hot loop keeps its clock as a value
+// (clock = clock.Plus(w)), which the compiler holds in registers, where a clock whose address is
+// taken (Add) stays in memory.
 func (c StartSum) Plus(d float64) StartSum {
 	d = float64(d)
 	t := c.sum + d
-	if math.Abs(c.sum) >= math.Abs(d) {
-		c.comp += (c.sum - t) + d
-	} else {
-		c.comp += (d - t) + c.sum
-	}
+	dd := t - c.sum // the part of d the sum took
+	ds := t - dd    // the part of the old sum it kept
+	c.comp += (c.sum - ds) + (d - dd)
 	c.sum = t
 	return c
 }

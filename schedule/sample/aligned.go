@@ -219,6 +219,12 @@ func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, shift uint,
 // ranks), then for those of the buckets where the ranks fall, each into its bucket's list, sized
 // from the bucket's count in scratch (returned for the next column).
 func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
+	return l.settleAlignedFor(i, func(int64) []*target { return targets }, states, scratch)
+}
+
+// settleAlignedFor is settleAligned with the targets made once the column's count is known (the
+// ranks narrow settles depend on it): one read of the kept values fewer than counting first.
+func (l *cutLayout) settleAlignedFor(i int, targetsFor func(total int64) []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
 	a := l.aligned[i]
 	var counts [numBuckets]int64
 	full := false
@@ -249,6 +255,7 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 	for _, n := range counts[:a.limit+1] {
 		total += n
 	}
+	targets := targetsFor(total)
 	// Each target's bucket (past limit: among the values outside the range), and its rank there.
 	// slot[u] is 1 + the index in lists of bucket u's values, 0 when they are not wanted.
 	var slot [numBuckets]uint16

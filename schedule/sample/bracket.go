@@ -93,10 +93,12 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	generated := sm.stride() // columns per sample in a block
 	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, generated, samples) }
 	from := 0
-	if at := sm.narrowAt; at > 0 && at < sm.n && slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
-		walkRange(sm, 0, at, states, place)
-		lay.narrow(columns, states, at)
-		from = at
+	if slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
+		for at := sm.narrowAt; at > 0 && at < sm.n; at = nextNarrowing(at, sm.n) {
+			walkRange(sm, from, at, states, place)
+			lay.narrow(columns, states, at)
+			from = at
+		}
 	}
 	walkRange(sm, from, sm.n, states, place)
 	for _, st := range states {

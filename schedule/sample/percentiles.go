@@ -26,7 +26,7 @@ const MaxSamples = 100000000
 // column values (a UnitWriter from draws this package generates); others go through Fill. Those
 // whose RawStarts holds have their starts placed before rounding (rounded once selected). Those and schedules of a fixed length get the
 // brackets a pilot of 65536 samples gives: the pass narrows its aligned columns once it has
-// walked them (cutLayout.narrow), and the other columns, or all when narrowing would take more
+// walked them, and again at twice as many (cutLayout.narrow), and the other columns, or all when narrowing would take more
 // passes, are bracketed first by a pass over those samples (refineColumns). Values are
 // placed by bucket: without a branch per value where the pilot allows (alignedColumn), else
 // through boundary cells (columnBuckets). A bracket that misses (rare) falls back to histogram
@@ -378,7 +378,8 @@ type sampler struct {
 	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
 	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
-	// brackets to those a pilot of that many samples gives (cutLayout.narrow); 0: never.
+	// brackets to those a pilot of that many samples gives (cutLayout.narrow), and again at
+	// twice as many, up to half the samples; 0: never.
 	narrowAt int
 	s        schedule.Strategy
 	n        int

@@ -40,6 +40,9 @@ func roundStartColumns(values [][]float64, lo int) {
 	}
 }
 
+// pageValues is how many float64 values a 4 kB page holds.
+const pageValues = 512
+
 // pilotColumns fills out's columns of this pass (each with capacity m) with the first m samples'
 // values, as the column filler writes them (raw starts), leaving out cells without a value (NaN).
 // Samples are generated on every core, each into its own index, so the columns hold the same
@@ -57,14 +60,19 @@ func (sm *sampler) pilotColumns(out [][]float64, m int) {
 	for w := range workers {
 		fillers[w], blocks[w] = newColumnFiller(sm.s, stride, sm.raw), make([]float64, bl*stride)
 	}
-	parallelW((m+bl-1)/bl, func(w, b int) {
+	// A worker takes whole pages of every column: two workers writing to the same fresh page
+	// both take its page fault, which costs more than the samples written there.
+	unit := max(bl, pageValues)
+	parallelW((m+unit-1)/unit, func(w, u int) {
 		f, block := fillers[w], blocks[w]
-		first, count := b*bl, min(bl, m-b*bl)
-		f.fillBlock(sm.seed, uint64(first), count, block, stride, longer)
-		for c := sm.lo; c < sm.hi; c++ {
-			dst := out[c][first : first+count]
-			for k := range dst {
-				dst[k] = block[k*stride+c]
+		for first := u * unit; first < min((u+1)*unit, m); first += bl {
+			count := min(bl, m-first)
+			f.fillBlock(sm.seed, uint64(first), count, block, stride, longer)
+			for c := sm.lo; c < sm.hi; c++ {
+				dst := out[c][first : first+count]
+				for k := range dst {
+					dst[k] = block[k*stride+c]
+				}
 			}
 		}
 	})

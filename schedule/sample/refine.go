@@ -22,6 +22,9 @@ func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, on
 		if t.done || !t.bracketed || len(pilot[t.col]) == 0 || onlyUnaligned && sm.aligned[t.col] != nil {
 			continue
 		}
+		if t.lo == t.hi { // one value (a constant column): no bracket is narrower
+			continue
+		}
 		// Among the column's values in the first m samples: fewer than m when some samples do
 		// not reach its row, as many as the pilot's share says.
 		n := max(1, int(math.Round(float64(len(pilot[t.col]))*float64(m)/float64(pilotSize))))

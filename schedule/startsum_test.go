@@ -1,0 +1,69 @@
+package schedule
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// neumaierStep is Neumaier's step as published (Neumaier 1974; Higham, Accuracy and Stability of
+// Numerical Algorithms, 2nd ed., §4.3): the error of t = a + b is (a-t)+b when |a| >= |b|, else
+// (b-t)+a. It is the reference Plus is held to.
+func neumaierStep(c StartSum, d float64) StartSum {
+	t := c.sum + d
+	if math.Abs(c.sum) >= math.Abs(d) {
+		c.comp += (c.sum - t) + d
+	} else {
+		c.comp += (d - t) + c.sum
+	}
+	c.sum = t
+	return c
+}
+
+// TestPlusIsNeumaier holds Plus (TwoSum) to Neumaier's step, bit for bit, over sums of waits of
+// every magnitude and sign, zeros of both signs, subnormals and ties, and along whole schedules.
+func TestPlusIsNeumaier(t *testing.T) {
+	edges := []float64{0, math.Copysign(0, -1), 1, -1, 2, 0.1, 0.2, 0.3, 1e-300, 5e-324, -5e-324,
+		math.SmallestNonzeroFloat64 * 3, 0x1p-1022, 0x1p52, 0x1p53, 0x1p53 + 2, 1e16, 1e300, -1e300,
+		math.Nextafter(1, 2), math.Nextafter(1, 0), 388.55, 4.5e6, 1e-9}
+	same := func(a, b StartSum) bool {
+		return math.Float64bits(a.sum) == math.Float64bits(b.sum) && math.Float64bits(a.comp) == math.Float64bits(b.comp)
+	}
+	for _, x := range edges {
+		for _, y := range edges {
+			for _, comp := range []float64{0, 1e-17, -3e-20} {
+				c := StartSum{sum: x, comp: comp}
+				if got, want := c.Plus(y), neumaierStep(c, y); !same(got, want) {
+					t.Fatalf("(%v,%v) + %v: Plus %+v, Neumaier %+v", x, comp, y, got, want)
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	randomFloat := func() float64 {
+		v := math.Ldexp(r.Float64()+0.5, r.IntN(200)-100) // magnitudes 2^-101 to 2^100
+		if r.IntN(4) == 0 {
+			v = -v
+		}
+		return v
+	}
+	for range 1_000_000 {
+		c := StartSum{sum: randomFloat(), comp: randomFloat() * 0x1p-60}
+		d := randomFloat()
+		if got, want := c.Plus(d), neumaierStep(c, d); !same(got, want) {
+			t.Fatalf("%+v + %v: Plus %+v, Neumaier %+v", c, d, got, want)
+		}
+	}
+	// Whole schedules: growing sums of positive waits, as the samplers' clocks run.
+	for range 10_000 {
+		var a, b StartSum
+		scale := math.Ldexp(1, r.IntN(60)-30)
+		for e := 1; e <= 60; e++ {
+			w := scale * (float64(e*e) + r.Float64())
+			a, b = a.Plus(w), neumaierStep(b, w)
+			if !same(a, b) {
+				t.Fatalf("row %d: Plus %+v, Neumaier %+v", e, a, b)
+			}
+		}
+	}
+}
