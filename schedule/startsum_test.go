@@ -41,14 +41,14 @@ func TestPlusIsNeumaier(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	randomFloat := func() float64 {
-		v := math.Ldexp(r.Float64()+0.5, r.IntN(200)-100) // magnitudes 2^-101 to 2^100
+		v := math.Ldexp(float64(r.Float64())+0.5, r.IntN(200)-100) // magnitudes 2^-101 to 2^100
 		if r.IntN(4) == 0 {
 			v = -v
 		}
 		return v
 	}
 	for range 1_000_000 {
-		c := StartSum{sum: randomFloat(), comp: randomFloat() * 0x1p-60}
+		c := StartSum{sum: randomFloat(), comp: float64(randomFloat() * 0x1p-60)}
 		d := randomFloat()
 		if got, want := c.Plus(d), neumaierStep(c, d); !same(got, want) {
 			t.Fatalf("%+v + %v: Plus %+v, Neumaier %+v", c, d, got, want)
@@ -59,7 +59,7 @@ func TestPlusIsNeumaier(t *testing.T) {
 		var a, b StartSum
 		scale := math.Ldexp(1, r.IntN(60)-30)
 		for e := 1; e <= 60; e++ {
-			w := scale * (float64(e*e) + r.Float64())
+			w := float64(scale * (float64(e*e) + float64(r.Float64())))
 			a, b = a.Plus(w), neumaierStep(b, w)
 			if !same(a, b) {
 				t.Fatalf("row %d: Plus %+v, Neumaier %+v", e, a, b)
