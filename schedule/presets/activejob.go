@@ -71,22 +71,26 @@ func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bo
 	n := min(p.Attempts, rows)
 	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
 	out := vals[len(vals)-2*n:]
+	retried := out[:2*min(n, p.Attempts-1)] // the rows a retry follows: start, wait
+	if p.Jitter != 0 {
+		units = units[:len(retried)/2]
+	}
 	var clock schedule.StartSum
-	for e := 1; e <= n; e++ {
-		out[2*e-2], out[2*e-1] = clock.Raw(), math.NaN()
-		if e < p.Attempts {
-			delay := fourthPower(e)
-			jitter := 0.0
-			if p.Jitter != 0 {
-				jitter = float64(units[e-1] * delay * p.Jitter)
-			}
-			w := delay + jitter + 2
-			out[2*e-1] = w
-			if p.JobDuration != 0 {
-				clock = clock.Plus(p.JobDuration)
-			}
-			clock = clock.Plus(w)
+	for i, e := 0, 1; i < len(retried)-1; i, e = i+2, e+1 {
+		delay := fourthPower(e)
+		jitter := 0.0
+		if p.Jitter != 0 {
+			jitter = float64(units[e-1] * delay * p.Jitter)
 		}
+		w := delay + jitter + 2
+		retried[i], retried[i+1] = clock.Raw(), w
+		if p.JobDuration != 0 {
+			clock = clock.Plus(p.JobDuration)
+		}
+		clock = clock.Plus(w)
+	}
+	if len(retried) < len(out) { // the last execution: no retry follows
+		out[len(out)-2], out[len(out)-1] = clock.Raw(), math.NaN()
 	}
 	if !raw { // rounded after the loop, which then makes no call and keeps the clock in registers
 		for i := 0; i < len(out); i += 2 {
