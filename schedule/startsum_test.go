@@ -67,3 +67,24 @@ func TestPlusIsNeumaier(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlusIsNeumaier holds Plus to Neumaier's step for any finite clock and addend whose sums do
+// not overflow (both are exact only then).
+func FuzzPlusIsNeumaier(f *testing.F) {
+	f.Add(0.0, 0.0, 3.075)
+	f.Add(388.55, 1e-14, 673.875)
+	f.Add(1e16, -0.5, 1.5)
+	f.Add(-5e-324, 5e-324, math.Copysign(0, -1))
+	f.Fuzz(func(t *testing.T, sum, comp, d float64) {
+		c := StartSum{sum: sum, comp: comp}
+		for _, v := range []float64{sum, comp, d, sum + d, c.Plus(d).comp} {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				t.Skip("not finite: neither step is exact")
+			}
+		}
+		got, want := c.Plus(d), neumaierStep(c, d)
+		if math.Float64bits(got.sum) != math.Float64bits(want.sum) || math.Float64bits(got.comp) != math.Float64bits(want.comp) {
+			t.Fatalf("%+v + %v: Plus %+v, Neumaier %+v", c, d, got, want)
+		}
+	})
+}
