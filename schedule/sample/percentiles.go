@@ -24,15 +24,16 @@ const MaxSamples = 100000000
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement schedule.ColumnWriter write each sample straight into its
 // column values (a UnitWriter from draws this package generates); others go through Fill. Those
-// whose RawStarts holds have their starts placed before rounding (rounded once selected). Those and schedules of a fixed length get the
-// brackets a pilot of 65536 samples gives: the pass narrows its aligned columns once it has
-// walked them, and again at twice as many (cutLayout.narrow), and the other columns, or all when narrowing would take more
-// passes, are bracketed first by a pass over those samples (refineColumns). Values are
-// placed by bucket: without a branch per value where the pilot allows (alignedColumn), else
-// through boundary cells (columnBuckets). A bracket that misses (rare) falls back to histogram
-// passes that narrow a column's range bin by bin. Passes split the samples into chunks
-// across cores; counts add up the same in any order and kept values are selected by rank, so the
-// result is the same for any GOMAXPROCS.
+// whose RawStarts holds have their starts placed before rounding (rounded once selected). Those
+// and schedules of a fixed length get the brackets a pilot of 65536 samples gives: the pass
+// narrows its aligned columns once it has walked them, and again at twice as many
+// (cutLayout.narrow), and the other columns, or all when narrowing would take more passes, are
+// bracketed first by a pass over those samples (refineColumns). Values are placed by bucket:
+// without a branch per value where the pilot allows (alignedColumn), else through boundary cells
+// (columnBuckets). A bracket that misses (rare) falls back to histogram passes that narrow a
+// column's range bin by bin. Passes split the samples into chunks across cores; counts add up the
+// same in any order and kept values are selected by rank, so the result is the same for any
+// GOMAXPROCS.
 func Percentiles(s schedule.Strategy, n int, seed int64, percents []float64) schedule.Quantiles {
 	return percentiles(s, n, seed, percents, pilotSizeFor(s), nil)
 }
