@@ -74,13 +74,21 @@ func (a *alignedColumn) keepBrackets(brackets []bracketBounds) {
 	}
 }
 
-// narrowed is the column keeping only the buckets that both it and brackets keep: placed after
-// a, it keeps no value a would not, so a bucket it keeps has all its values kept, before and
-// after (settleAligned selects in such buckets only).
-func (a *alignedColumn) narrowed(brackets []bracketBounds) *alignedColumn {
+// narrowed is the column keeping only the buckets that both it and spans keep (each span a
+// bracket's first and last bucket) and those past the range: placed after a, it keeps no value a
+// would not, so a bucket it keeps has all its values kept, before and after (settleAligned
+// selects in such buckets only).
+func (a *alignedColumn) narrowed(spans [][2]uint64) *alignedColumn {
 	n := *a
 	n.keep = [numBuckets]uint8{}
-	n.keepBrackets(brackets)
+	for u := a.limit + 1; u < numBuckets; u++ {
+		n.keep[u] = 1
+	}
+	for _, s := range spans {
+		for u := s[0]; u <= s[1] && u <= a.limit; u++ {
+			n.keep[u] = 1
+		}
+	}
 	for u := range n.keep {
 		n.keep[u] &= a.keep[u]
 	}
@@ -172,8 +180,55 @@ func (c *cutCounts) room(i int) *[blockSize]float64 {
 		k.full = append(k.full, k.cur[:k.n])
 		k.total += k.n
 	}
-	k.cur, k.n = make([]float64, k.size), 0
+	k.cur, k.n = c.chunk(k.size), 0
 	return (*[blockSize]float64)(k.cur[:blockSize])
+}
+
+// chunk returns room for a column's kept values: a chunk compaction emptied (any holds a block),
+// else a new one of size values.
+func (c *cutCounts) chunk(size int) []float64 {
+	if n := len(c.spare); n > 0 {
+		last := c.spare[n-1]
+		c.spare = c.spare[:n-1]
+		return last
+	}
+	return make([]float64, size)
+}
+
+// compact drops the kept values a no longer keeps, moving the others to the front of the chunks,
+// in order, and returns the chunks it emptied: the worker's next chunks reuse them (chunk), so the
+// memory the pass holds follows the values still kept, not every value it ever kept.
+func (k *keptChunks) compact(a *alignedColumn) (emptied [][]float64) {
+	chunks := make([][]float64, 0, len(k.full)+1) // every chunk, whole
+	for _, c := range k.full {
+		chunks = append(chunks, c[:cap(c)])
+	}
+	if k.cur != nil {
+		chunks = append(chunks, k.cur[:cap(k.cur)])
+	}
+	if len(chunks) == 0 {
+		return nil
+	}
+	w, at := 0, 0 // where the next value kept goes, chunks[w][at]: never past where it is read
+	k.each(func(vals []float64) {
+		for _, v := range vals {
+			if a.keep[a.bucket(v)] == 0 {
+				continue
+			}
+			if at == len(chunks[w]) {
+				w, at = w+1, 0
+			}
+			chunks[w][at] = v
+			at++
+		}
+	})
+	k.full, k.total = k.full[:0], 0
+	for _, c := range chunks[:w] {
+		k.full = append(k.full, c)
+		k.total += len(c)
+	}
+	k.cur, k.n = chunks[w], at
+	return chunks[w+1:]
 }
 
 // placeColumnAligned is placeBlock's loop for an aligned column.
@@ -219,12 +274,6 @@ func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, shift uint,
 // ranks), then for those of the buckets where the ranks fall, each into its bucket's list, sized
 // from the bucket's count in scratch (returned for the next column).
 func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
-	return l.settleAlignedFor(i, func(int64) []*target { return targets }, states, scratch)
-}
-
-// settleAlignedFor is settleAligned with the targets made once the column's count is known (the
-// ranks narrow settles depend on it): one read of the kept values fewer than counting first.
-func (l *cutLayout) settleAlignedFor(i int, targetsFor func(total int64) []*target, states []*cutCounts, scratch []float64) (total int64, _ []float64) {
 	a := l.aligned[i]
 	var counts [numBuckets]int64
 	full := false
@@ -255,7 +304,6 @@ func (l *cutLayout) settleAlignedFor(i int, targetsFor func(total int64) []*targ
 	for _, n := range counts[:a.limit+1] {
 		total += n
 	}
-	targets := targetsFor(total)
 	// Each target's bucket (past limit: among the values outside the range), and its rank there.
 	// slot[u] is 1 + the index in lists of bucket u's values, 0 when they are not wanted.
 	var slot [numBuckets]uint16

@@ -96,7 +96,7 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	if slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
 		for at := sm.narrowAt; at > 0 && at < sm.n; at = nextNarrowing(at, sm.n) {
 			walkRange(sm, from, at, states, place)
-			lay.narrow(columns, states, at)
+			lay.narrow(columns, states)
 			from = at
 		}
 	}

@@ -56,7 +56,7 @@ func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
 			}
 		}
 		place(0, m)
-		lay.narrow([]*columnCuts{cc}, states, m)
+		lay.narrow([]*columnCuts{cc}, states)
 		narrow := lay.aligned[0]
 		before, after := 0, 0
 		for u := range numBuckets {
@@ -94,7 +94,7 @@ func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
 // narrowed keeps the buckets past the range, and nothing the column did not keep.
 func TestNarrowedIsASubset(t *testing.T) {
 	a := newAlignedColumn(1, 2, []bracketBounds{{lo: 1.2, hi: 1.3}, {lo: 1.7, hi: 1.9}})
-	n := a.narrowed([]bracketBounds{{lo: 1.25, hi: 1.28}, {lo: 1.5, hi: 1.6}})
+	n := a.narrowed([][2]uint64{{a.bucket(1.25), a.bucket(1.28)}, {a.bucket(1.5), a.bucket(1.6)}})
 	for u := range numBuckets {
 		switch {
 		case uint64(u) > a.limit && n.keep[u] != 1:
@@ -134,6 +134,53 @@ func TestRefinementsEqualSorting(t *testing.T) {
 		}
 		if _, ok := s.(presets.Polynomial); ok && (seen[narrowDuring] == 0 || seen[refineFirst] == 0) {
 			t.Fatalf("%s: refinements tried %v, want both", s.Name(), seen)
+		}
+	}
+}
+
+// Compaction keeps, in order, exactly the kept values whose bucket the narrowed column keeps,
+// within the chunks it had, and hands back only chunks it emptied, which a worker's next chunk
+// reuses.
+func TestCompactKeepsWhatIsKept(t *testing.T) {
+	a := newAlignedColumn(1, 2, []bracketBounds{{lo: 1.1, hi: 1.9}})
+	narrow := a.narrowed([][2]uint64{{a.bucket(1.4), a.bucket(1.6)}})
+	g := draw.NewSplitMix(5, 0)
+	for _, n := range []int{0, 1, 511, 512, 3000, 10000} {
+		k := keptChunks{size: 512}
+		c := &cutCounts{aligned: []keptChunks{k}}
+		var all []float64
+		for len(all) < n {
+			dst := c.room(0)
+			m := min(blockSize, n-len(all))
+			for j := range m {
+				v := 1 + g.Unit()
+				if j%97 == 0 {
+					v = math.NaN() // outside the range: always kept
+				}
+				dst[j] = v
+				all = append(all, v)
+			}
+			c.aligned[0].n += m
+		}
+		var want []float64
+		for _, v := range all {
+			if narrow.keep[narrow.bucket(v)] == 1 {
+				want = append(want, v)
+			}
+		}
+		chunks := len(c.aligned[0].full) + 1
+		emptied := c.aligned[0].compact(narrow)
+		var got []float64
+		c.aligned[0].each(func(vals []float64) { got = append(got, vals...) })
+		if !slices.EqualFunc(got, want, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) }) {
+			t.Fatalf("%d values: %d kept after compaction, want %d", n, len(got), len(want))
+		}
+		if n > 0 && len(c.aligned[0].full)+1+len(emptied) != chunks {
+			t.Fatalf("%d values: %d chunks kept and %d emptied, of %d", n, len(c.aligned[0].full)+1, len(emptied), chunks)
+		}
+		c.spare = emptied
+		if len(emptied) > 0 && &c.chunk(512)[0] != &emptied[len(emptied)-1][0] {
+			t.Fatalf("%d values: a new chunk instead of an emptied one", n)
 		}
 	}
 }

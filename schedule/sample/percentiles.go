@@ -25,9 +25,9 @@ const MaxSamples = 100000000
 // selected. Strategies that implement schedule.ColumnWriter write each sample straight into its
 // column values (a UnitWriter from draws this package generates); others go through Fill. Those
 // whose RawStarts holds have their starts placed before rounding (rounded once selected). Those
-// and schedules of a fixed length get the brackets a pilot of 65536 samples gives: the pass
-// narrows its aligned columns once it has walked them, and again at twice as many
-// (cutLayout.narrow), and the other columns, or all when narrowing would take more passes, are
+// and schedules of a fixed length get the brackets a pilot of 65536 samples gives, and better:
+// the pass narrows its aligned columns once it has walked twice its pilot, and again at every
+// doubling (cutLayout.narrow), and the other columns, or all when narrowing would take more passes, are
 // bracketed first by a pass over those samples (refineColumns). Values are placed by bucket:
 // without a branch per value where the pilot allows (alignedColumn), else through boundary cells
 // (columnBuckets). A bracket that misses (rare) falls back to histogram passes that narrow a
@@ -101,8 +101,8 @@ const (
 	noRefinement refinement = iota
 	// refineFirst: a pass over the first m samples brackets every column (refineColumns).
 	refineFirst
-	// narrowDuring: the pass narrows its aligned columns once it has walked m samples
-	// (cutLayout.narrow); the others are refined first. Aligned columns keep the values of the
+	// narrowDuring: the pass narrows its aligned columns as it walks the samples, first at
+	// twice its pilot (cutLayout.narrow); the others are refined first. Aligned columns keep the values of the
 	// pilot's wider brackets over those m samples, so it is taken only when that takes no more
 	// passes over the samples: a pass more costs more than the walk over m it saves.
 	narrowDuring
@@ -250,7 +250,7 @@ func percentilesOver(s schedule.Strategy, n int, seed int64, percents []float64,
 		sm.planAligned(pilot, pm, targets)
 		if how == narrowDuring {
 			sm.refineColumns(pilot, m, targets, true)
-			sm.narrowAt = m
+			sm.narrowAt = 2 * pm
 		}
 		// From here on only each pilot column's least and greatest values are read (the
 		// buckets' range and the histograms' grid): let the rest go before values are kept.
@@ -380,7 +380,7 @@ type sampler struct {
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
 	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
 	// brackets to those a pilot of that many samples gives (cutLayout.narrow), and again at
-	// twice as many, up to half the samples; 0: never.
+	// every doubling; 0: never.
 	narrowAt int
 	s        schedule.Strategy
 	n        int

@@ -50,6 +50,7 @@ type cutCounts struct {
 	hist   []uint32 // per column with buckets, its values per bucket (see columnBuckets)
 
 	aligned []keptChunks       // per aligned column, its kept values
+	spare   [][]float64        // chunks for kept values that compaction emptied
 	sink    [blockSize]float64 // where a full aligned column's values go
 }
 
