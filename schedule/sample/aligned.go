@@ -231,6 +231,28 @@ func (k *keptChunks) compact(a *alignedColumn) (emptied [][]float64) {
 	return chunks[w+1:]
 }
 
+// outsideValues returns aligned column i's kept values below its range and above it (the kept
+// values hold every value outside the range; NaN, no value, is neither).
+func outsideValues(a *alignedColumn, states []*cutCounts, i int) (below, above []float64) {
+	outsideFrom := (a.limit + 1) << (a.shift & 63) // bits less base from which a value is outside
+	for _, st := range states {
+		st.aligned[i].each(func(vals []float64) {
+			for _, v := range vals {
+				if math.Float64bits(v)-a.base < outsideFrom {
+					continue
+				}
+				switch {
+				case v < a.lo:
+					below = append(below, v)
+				case v > a.lo:
+					above = append(above, v)
+				}
+			}
+		})
+	}
+	return below, above
+}
+
 // placeColumnAligned is placeBlock's loop for an aligned column.
 func (l *cutLayout) placeColumnAligned(c *cutCounts, i int, block []float64, cols, samples int) {
 	a := l.aligned[i]
@@ -283,23 +305,7 @@ func (l *cutLayout) settleAligned(i int, targets []*target, states []*cutCounts,
 		}
 		full = full || st.full
 	}
-	outsideFrom := (a.limit + 1) << (a.shift & 63) // bits less base from which a value is outside
-	var below, above []float64                     // values outside the range, NaN left out
-	for _, st := range states {
-		st.aligned[i].each(func(vals []float64) {
-			for _, v := range vals {
-				if math.Float64bits(v)-a.base < outsideFrom {
-					continue
-				}
-				switch {
-				case v < a.lo:
-					below = append(below, v)
-				case v > a.lo:
-					above = append(above, v)
-				}
-			}
-		})
-	}
+	below, above := outsideValues(a, states, i)
 	total = int64(len(below) + len(above))
 	for _, n := range counts[:a.limit+1] {
 		total += n

@@ -94,25 +94,9 @@ func valuesOf(a *alignedColumn, counts *[numBuckets]int64, inRange int64, states
 	if outside <= inRange/1024 {
 		return inRange, inRange + outside, 0, outside
 	}
-	var below, above int64
-	outsideFrom := (a.limit + 1) << (a.shift & 63) // bits less base from which a value is outside
-	for _, st := range states {
-		st.aligned[i].each(func(vals []float64) {
-			for _, v := range vals {
-				if math.Float64bits(v)-a.base < outsideFrom {
-					continue
-				}
-				switch {
-				case v < a.lo:
-					below++
-				case v > a.lo:
-					above++
-				}
-			}
-		})
-	}
-	n := inRange + below + above
-	return n, n, below, below
+	below, above := outsideValues(a, states, i)
+	n := inRange + int64(len(below)+len(above))
+	return n, n, int64(len(below)), int64(len(below))
 }
 
 // rankBucket is the bucket, up to limit, that holds the in-range value of 0-based rank k.
