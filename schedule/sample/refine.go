@@ -62,3 +62,31 @@ func refinePercents(percents []float64, m int) []float64 {
 	}
 	return out
 }
+
+// rankShare is the fraction whose nearest rank among m values is the 0-based rank k (k clamped
+// to the values).
+func rankShare(k, m int) float64 {
+	return min(max(float64(k+1)/float64(m), 0), 1)
+}
+
+// bracketOfRanks is target t's bracket as a pilot of m samples gives it, from lo and hi, the
+// targets at its bracket ranks among the column's values in those samples (among of them, as
+// expected, rankShare; count in fact): no bound on a side whose rank is past the values, t's own
+// bound where a rank was not settled, and the share of samples expected inside.
+func bracketOfRanks(t *target, among, m int, count int64, lo, hi *target) bracketBounds {
+	kLo, kHi := bracketRanks(among, t.p)
+	b := bracketBounds{lo: t.lo, hi: t.hi, share: float64(min(int64(kHi), count)-int64(max(kLo, 0))) / float64(m) * 1.05}
+	switch {
+	case kLo < 0:
+		b.lo = math.Inf(-1)
+	case lo.done:
+		b.lo = lo.value
+	}
+	switch {
+	case int64(kHi) >= count:
+		b.hi = math.Inf(1)
+	case hi.done:
+		b.hi = hi.value
+	}
+	return b
+}
