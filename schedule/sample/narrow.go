@@ -1,8 +1,6 @@
 package sample
 
-import (
-	"slices"
-)
+import "slices"
 
 // nextNarrowing is how many samples of n the pass walks before it narrows again, having narrowed
 // at at: twice as many, while that is fewer than n (a narrowing reads the bucket counts, and
