@@ -30,9 +30,17 @@ func (t *target) bracket(sorted []float64, p float64, samples int) {
 
 // bracketRanks are the 0-based ranks among m pilot values that bound quantile p's bracket
 // (either may fall outside 0..m-1: no bound on that side).
-func bracketRanks(m int, p float64) (kLo, kHi int) {
+func bracketRanks(m int, p float64) (kLo, kHi int) { return subsetBracketRanks(m, p, 1) }
+
+// subsetBracketRanks are bracketRanks for m values drawn without replacement from the values
+// whose quantile p is wanted, rest being the share of those left undrawn (0 < rest <= 1): the
+// count of the m below the whole's quantile is hypergeometric, whose variance is the binomial
+// one's times the finite-population correction, rest. A pilot leaves out nearly every sample
+// (rest about 1); a pass that narrows after half its samples brackets 1/sqrt(2) as wide as a
+// pilot of that many would, and narrower the later it narrows.
+func subsetBracketRanks(m int, p, rest float64) (kLo, kHi int) {
 	mf := float64(m)
-	sigma := math.Sqrt(max(p*(1-p), 1/mf) * mf)
+	sigma := math.Sqrt(float64(max(p*(1-p), 1/mf)*mf) * rest)
 	return int(math.Floor(float64(p*mf)-float64(6*sigma))) - 2, int(math.Ceil(float64(p*mf)+float64(6*sigma))) + 2
 }
 
@@ -96,7 +104,7 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	if slices.ContainsFunc(lay.aligned, func(a *alignedColumn) bool { return a != nil }) {
 		for at := sm.narrowAt; at > 0 && at < sm.n; at = nextNarrowing(at, sm.n) {
 			walkRange(sm, from, at, states, place)
-			lay.narrow(columns, states)
+			lay.narrow(columns, states, float64(sm.n-at)/float64(sm.n-1))
 			from = at
 		}
 	}

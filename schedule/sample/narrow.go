@@ -13,13 +13,15 @@ func nextNarrowing(at, n int) int {
 }
 
 // narrow narrows the kept buckets of the aligned columns once the pass has placed its first
-// samples: to the buckets holding each percentile's bracket ranks among them (bracketRanks), read
-// from the bucket counts so far, as a pilot of those samples would bracket them. A pilot of m
+// samples: to the buckets holding each percentile's bracket ranks among them, read from the
+// bucket counts so far. Those samples are a share of the pass's, rest the share still to walk
+// (subsetBracketRanks): the brackets are those of a pilot of that many samples, narrowed by the
+// finite-population correction, as what is left to walk is ever less. A pilot of m
 // samples held whole would take m values per column (25 MB for 25 rows and a pilot of 65536);
 // this one takes the first samples of the pass, kept within the brackets of the small pilot the
 // pass was planned with, and hardly any reading: the counts, and the kept values outside the
 // range only when there are many (valuesOf). The pass narrows again each time it has walked
-// twice as many samples (bracketPass): each time the brackets are about 1/sqrt(2) as wide in
+// twice as many samples (bracketPass): each time the brackets are at most 1/sqrt(2) as wide in
 // samples, and so the values kept from there on and the selection among them. The values kept
 // so far that the narrowed buckets no longer keep are dropped (keptChunks.compact): the memory
 // the pass holds follows what is still kept.
@@ -28,7 +30,7 @@ func nextNarrowing(at, n int) int {
 // subset of what the column kept (alignedColumn.narrowed), so any bucket it keeps has every
 // value of the pass kept. The brackets only decide how much the pass keeps, never its result: a
 // rank that falls outside them is settled by the histogram passes.
-func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts) {
+func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts, rest float64) {
 	narrowed := make([]bool, len(columns))
 	parallel(len(columns), func(i int) {
 		a := l.aligned[i]
@@ -53,8 +55,8 @@ func (l *cutLayout) narrow(columns []*columnCuts, states []*cutCounts) {
 		for _, t := range columns[i].targets {
 			// The least bracket rank among the fewest values there may be, with the most of
 			// them below the range; the greatest among the most, with the fewest below.
-			kLo, _ := bracketRanks(int(fewest), t.p)
-			_, kHi := bracketRanks(int(most), t.p)
+			kLo, _ := subsetBracketRanks(int(fewest), t.p, rest)
+			_, kHi := subsetBracketRanks(int(most), t.p, rest)
 			first, last := uint64(0), a.limit
 			if k := int64(kLo) - belowMost; k >= 0 {
 				first = rankBucket(&counts, a.limit, k)

@@ -56,7 +56,7 @@ func TestNarrowHalvesTheKeptBuckets(t *testing.T) {
 			}
 		}
 		place(0, m)
-		lay.narrow([]*columnCuts{cc}, states)
+		lay.narrow([]*columnCuts{cc}, states, float64(n-m)/float64(n-1))
 		narrow := lay.aligned[0]
 		before, after := 0, 0
 		for u := range numBuckets {
@@ -181,6 +181,54 @@ func TestCompactKeepsWhatIsKept(t *testing.T) {
 		c.spare = emptied
 		if len(emptied) > 0 && &c.chunk(512)[0] != &emptied[len(emptied)-1][0] {
 			t.Fatalf("%d values: a new chunk instead of an emptied one", n)
+		}
+	}
+}
+
+// The quantile of all n values has, among the first m of them, a rank inside the subset brackets
+// (for every seed tried, as six standard deviations promise), and those brackets are about
+// sqrt(rest) as wide as a pilot's of m: the count below the whole's quantile varies less the
+// fewer values are left out.
+func TestSubsetBracketsHoldTheWholesQuantile(t *testing.T) {
+	const n = 20000
+	ms, ps := []int{n / 8, n / 2, 7 * n / 8}, []float64{0.01, 0.5, 0.95, 0.99}
+	for _, m := range ms {
+		rest := float64(n-m) / float64(n-1)
+		for _, p := range ps {
+			kLo, kHi := subsetBracketRanks(m, p, rest)
+			pLo, pHi := bracketRanks(m, p)
+			if ratio := float64(kHi-kLo-4) / float64(pHi-pLo-4); math.Abs(ratio-math.Sqrt(rest)) > 0.05 {
+				t.Errorf("m %d, p %v: subset bracket %d wide, a pilot's %d: ratio %.3f, want about sqrt(%.3f)", m, p, kHi-kLo, pHi-pLo, ratio, rest)
+			}
+		}
+	}
+	for seed := range int64(200) {
+		g := draw.NewSplitMix(seed, 0)
+		values := make([]float64, n)
+		for k := range values {
+			values[k] = g.Unit()
+		}
+		sorted := slices.Sorted(slices.Values(values))
+		for _, p := range ps {
+			tg := target{p: p}
+			tg.setRank(n)
+			q := sorted[tg.rank-1]
+			below := 0 // among the first m, the values below the whole's quantile
+			for k, m := range ms {
+				from := 0
+				if k > 0 {
+					from = ms[k-1]
+				}
+				for _, v := range values[from:m] {
+					if v < q {
+						below++
+					}
+				}
+				kLo, kHi := subsetBracketRanks(m, p, float64(n-m)/float64(n-1))
+				if below < kLo || below > kHi {
+					t.Fatalf("m %d, p %v, seed %d: %d of the first values lie below the quantile, outside the bracket [%d, %d]", m, p, seed, below, kLo, kHi)
+				}
+			}
 		}
 	}
 }

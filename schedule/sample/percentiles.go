@@ -381,11 +381,12 @@ type sampler struct {
 	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
 	// brackets to those a pilot of that many samples gives (cutLayout.narrow), and again at
 	// every doubling; 0: never.
-	narrowAt int
-	s        schedule.Strategy
-	n        int
-	seed     int64
-	cols     int
+	narrowAt     int
+	workerBlocks [][]float64 // the walks' blocks, one per worker (blocks)
+	s            schedule.Strategy
+	n            int
+	seed         int64
+	cols         int
 }
 
 // blockSize is the most samples a worker generates before visiting them (see blockLen).
@@ -469,15 +470,16 @@ func walkRange[W any](sm *sampler, from, to int, states []W, visit func(w W, blo
 	const chunk = 1 << 12
 	var next atomic.Int64
 	next.Store(int64(from))
+	stride, longer := sm.stride(), sm.longer()
+	bl := blockLen(stride)
+	blocks := sm.blocks(len(states), bl*stride)
 	var wg sync.WaitGroup
-	for _, st := range states {
+	for w, st := range states {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			stride, longer := sm.stride(), sm.longer()
 			f := newColumnFiller(sm.s, stride, sm.raw)
-			bl := blockLen(stride)
-			block := make([]float64, bl*stride)
+			block := blocks[w]
 			for {
 				start := next.Add(chunk) - chunk
 				if start >= int64(to) {
@@ -561,6 +563,19 @@ func (sm *sampler) pilot(m int, percents []float64) [][]float64 {
 		orderRanks(out[c], ranks)
 	})
 	return out
+}
+
+// blocks returns a block of size values for each of workers workers: the same ones to every walk
+// of the sampler that asks for that size (a bracket pass that narrows walks its samples in
+// stages), as a fresh block is fresh memory, each of its pages a page fault.
+func (sm *sampler) blocks(workers, size int) [][]float64 {
+	if len(sm.workerBlocks) != workers || cap(sm.workerBlocks[0]) != size {
+		sm.workerBlocks = make([][]float64, workers)
+		for w := range sm.workerBlocks {
+			sm.workerBlocks[w] = make([]float64, size)
+		}
+	}
+	return sm.workerBlocks
 }
 
 // parallel runs f(0..n-1) on every core.
