@@ -232,3 +232,22 @@ func TestSubsetBracketsHoldTheWholesQuantile(t *testing.T) {
 		}
 	}
 }
+
+// A column the pilot saw one value in (the first start, always 0) is not refined by a pass over
+// the first samples, even when a percentile's bracket is open on one side (p99.9 of a pilot of
+// 16384: its upper rank is past the pilot), where its bounds differ.
+func TestConstantColumnIsNotRefined(t *testing.T) {
+	sm := &sampler{s: presets.Polynomial{Attempts: 25, Jitter: 0.15}, n: 200000, seed: 1, cols: 50, lo: 0, hi: 50, raw: true, fixed: true}
+	sm.aligned = make([]*alignedColumn, sm.cols)
+	pilot := make([][]float64, sm.cols)
+	pilot[0] = make([]float64, pilotSize)
+	tg := &target{col: 0, p: 0.999}
+	tg.bracket(pilot[0], tg.p, pilotSize)
+	if tg.lo != 0 || !math.IsInf(tg.hi, 1) {
+		t.Fatalf("bracket [%v, %v], want [0, +Inf]: the test no longer tries an open bracket", tg.lo, tg.hi)
+	}
+	sm.refineColumns(pilot, 4*pilotSize, []*target{tg}, true)
+	if tg.lo != 0 || !math.IsInf(tg.hi, 1) {
+		t.Errorf("bracket [%v, %v] after refining, want [0, +Inf] left as it was", tg.lo, tg.hi)
+	}
+}

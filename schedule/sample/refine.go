@@ -22,7 +22,7 @@ func (sm *sampler) refineColumns(pilot [][]float64, m int, targets []*target, on
 		if t.done || !t.bracketed || len(pilot[t.col]) == 0 || onlyUnaligned && sm.aligned[t.col] != nil {
 			continue
 		}
-		if t.lo == t.hi { // one value (a constant column): no bracket is narrower
+		if p := pilot[t.col]; p[0] == p[len(p)-1] { // one value (a constant column): no bracket is narrower
 			continue
 		}
 		// Among the column's values in the first m samples: fewer than m when some samples do
