@@ -1,6 +1,9 @@
 package draw
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Vectors from a JDK 17 run of java.util.Random (java -version 17.0.15).
 func TestJavaRandomMatchesJDK(t *testing.T) {
@@ -93,6 +96,24 @@ func TestCryptoTestRandMatchesSetGlobalRandom(t *testing.T) {
 	for i, want := range []int64{681267020, 3429062928} {
 		if got := int64(r.Unit() * float64(int64(2)<<i) * 1e9); got != want {
 			t.Errorf("seed 1 delay %d = %d ns, want %d", i+1, got, want)
+		}
+	}
+}
+
+// Units writes the draws that as many calls of Unit return, and leaves the generator where they
+// leave it; also for no draws.
+func TestSplitMixUnitsAreUnits(t *testing.T) {
+	for _, n := range []int{0, 1, 24, 1000} {
+		a, b := NewSplitMix(7, uint64(n)), NewSplitMix(7, uint64(n))
+		got := make([]float64, n)
+		a.Units(got)
+		for i, v := range got {
+			if want := b.Unit(); math.Float64bits(v) != math.Float64bits(want) {
+				t.Fatalf("%d draws: draw %d is %v, Unit gives %v", n, i, v, want)
+			}
+		}
+		if x, y := a.Unit(), b.Unit(); x != y {
+			t.Fatalf("%d draws: the next draw is %v after Units, %v after Unit", n, x, y)
 		}
 	}
 }

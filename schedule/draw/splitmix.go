@@ -29,8 +29,26 @@ func (g *SplitMix) next() uint64 {
 }
 
 // Unit returns a uniform u in [0, 1) with 53 random bits.
-// (The 53 bits are converted as a signed integer, one instruction on amd64, to the same float.)
-func (g *SplitMix) Unit() float64 { return float64(float64(int64(g.next()>>11)) * 0x1p-53) }
+func (g *SplitMix) Unit() float64 { return unitOf(g.next()) }
+
+// Units fills dst with the next len(dst) draws, the same Units that as many calls of Unit return,
+// with the state held in a register: a loop calling Unit on a generator that lives in memory
+// carries the state from draw to draw through a store and a load. It is not inlined: in a caller
+// with many variables of its own the loop's would be spilled to the stack.
+//
+//go:noinline
+func (g *SplitMix) Units(dst []float64) {
+	state := g.state
+	for i := range dst {
+		state += 0x9e3779b97f4a7c15
+		dst[i] = unitOf(mix64(state))
+	}
+	g.state = state
+}
+
+// unitOf is the uniform in [0, 1) of a generator output: its 53 high bits, scaled. (They are
+// converted as a signed integer, one instruction on amd64, to the same float.)
+func unitOf(z uint64) float64 { return float64(float64(int64(z>>11)) * 0x1p-53) }
 
 // Intn returns floor(u*n) for a fresh draw u, so seeded and fixed draws share one convention.
 func (g *SplitMix) Intn(n int64) int64 { return ScaleDiscrete(g.Unit(), n) }

@@ -82,9 +82,7 @@ func (f *columnFiller) fillUnits(g *draw.SplitMix, seed int64, first uint64, cou
 	units := f.buf[:need]
 	for k := 0; k < count; k++ {
 		g.Reseed(seed, first+uint64(k))
-		for i := range units {
-			units[i] = g.Unit()
-		}
+		g.Units(units)
 		vals := block[k*cols : (k+1)*cols]
 		n := len(f.units.WriteUnits(units, vals[:0], rows, f.raw)) / 2
 		for c := 2 * n; c < len(vals); c++ {
