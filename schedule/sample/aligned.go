@@ -96,8 +96,13 @@ func (a *alignedColumn) narrowed(spans [][2]uint64) *alignedColumn {
 }
 
 // bucket is v's bucket: past limit for any value outside the range.
-func (a *alignedColumn) bucket(v float64) uint64 {
-	return min((math.Float64bits(v)-a.base)>>(a.shift&63), numBuckets-1)
+func (a *alignedColumn) bucket(v float64) uint64 { return bucketOf(v, a.base, a.shift) }
+
+// bucketOf is the bucket of v in a column whose bucket 0 starts at the float with bits base and
+// whose buckets are 2^shift floats wide: the hot loops (placeAligned, compact) call it with the
+// column's base and shift in registers.
+func bucketOf(v float64, base uint64, shift uint) uint64 {
+	return min((math.Float64bits(v)-base)>>(shift&63), numBuckets-1)
 }
 
 // planAligned returns the column's aligned placement when the pilot's values (m samples, of
@@ -197,7 +202,11 @@ func (c *cutCounts) chunk(size int) []float64 {
 
 // compact drops the kept values a no longer keeps, moving the others to the front of the chunks,
 // in order, and returns the chunks it emptied: the worker's next chunks reuse them (chunk), so the
-// memory the pass holds follows the values still kept, not every value it ever kept.
+// memory the pass holds follows the values still kept, not every value it ever kept. Written as
+// placeAligned is, without a branch per value: each value is written where the next kept one
+// goes, which moves on only when it is kept (a branch on it mispredicts for about as many values
+// as the narrowing drops). The write never passes the read: at most one value is written per
+// value read.
 func (k *keptChunks) compact(a *alignedColumn) (emptied [][]float64) {
 	chunks := make([][]float64, 0, len(k.full)+1) // every chunk, whole
 	for _, c := range k.full {
@@ -209,19 +218,23 @@ func (k *keptChunks) compact(a *alignedColumn) (emptied [][]float64) {
 	if len(chunks) == 0 {
 		return nil
 	}
-	w, at := 0, 0 // where the next value kept goes, chunks[w][at]: never past where it is read
-	k.each(func(vals []float64) {
+	runs := k.full // the values kept: the full chunks, then the current one's first n
+	if k.cur != nil {
+		runs = append(runs[:len(runs):len(runs)], k.cur[:k.n])
+	}
+	keep, base, shift := &a.keep, a.base, a.shift
+	w, at := 0, 0 // where the next value kept goes, chunks[w][at]
+	dst := chunks[0]
+	for _, vals := range runs {
 		for _, v := range vals {
-			if a.keep[a.bucket(v)] == 0 {
-				continue
-			}
-			if at == len(chunks[w]) {
+			if at == len(dst) { // the values read so far fill chunks[w]: the next one follows
 				w, at = w+1, 0
+				dst = chunks[w]
 			}
-			chunks[w][at] = v
-			at++
+			dst[at] = v
+			at += int(keep[bucketOf(v, base, shift)])
 		}
-	})
+	}
 	k.full, k.total = k.full[:0], 0
 	for _, c := range chunks[:w] {
 		k.full = append(k.full, c)
@@ -282,7 +295,7 @@ func placeAligned(hist *[numBuckets]uint32, keep *[numBuckets]uint8, shift uint,
 	sh := shift & 63
 	for p := uint(col); p < uint(len(block)); p += uint(cols) {
 		v := block[p]
-		u := min((math.Float64bits(v)-base)>>sh, numBuckets-1)
+		u := bucketOf(v, base, sh)
 		hist[u]++
 		dst[j&(blockSize-1)] = v
 		j += int(keep[u])
