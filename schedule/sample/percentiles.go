@@ -379,8 +379,8 @@ type sampler struct {
 	aligned []*alignedColumn  // per column, how the bracket pass places it (nil: see columnBuckets)
 	hists   []*pilotHistogram // per pilot column, its histogram when it stands for its ordering
 	// narrowAt is how many samples the pass walks before it narrows the aligned columns'
-	// brackets to those a pilot of that many samples gives (cutLayout.narrow), and again at
-	// every doubling; 0: never.
+	// brackets to those the bucket counts so far give (cutLayout.narrow), and again at every
+	// doubling; 0: never.
 	narrowAt     int
 	workerBlocks [][]float64 // the walks' blocks, one per worker (blocks)
 	s            schedule.Strategy
