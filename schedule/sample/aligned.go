@@ -200,6 +200,23 @@ func (c *cutCounts) chunk(size int) []float64 {
 	return make([]float64, size)
 }
 
+// shareChunks cuts memory into chunks for kept values, as large as the largest chunkLen gives
+// and at least two blocks, and shares them out between the workers' spare chunks, which chunk
+// hands out before it allocates. A chunk's capacity ends where the next chunk begins: compaction
+// writes up to a chunk's capacity.
+func shareChunks(memory [][]float64, states []*cutCounts) {
+	const size = 4096
+	w := 0
+	for _, m := range memory {
+		for ; len(m) >= 2*blockSize; m = m[min(size, len(m)):] {
+			n := min(size, len(m))
+			st := states[w%len(states)]
+			st.spare = append(st.spare, m[:n:n])
+			w++
+		}
+	}
+}
+
 // compact drops the kept values a no longer keeps, moving the others to the front of the chunks,
 // in order, and returns the chunks it emptied: the worker's next chunks reuse them (chunk), so the
 // memory the pass holds follows the values still kept, not every value it ever kept. Written as

@@ -98,6 +98,7 @@ func (sm *sampler) bracketPass(targets []*target, pilot [][]float64) {
 	for w := range states {
 		states[w] = lay.newCounts(sm.n / workers)
 	}
+	shareChunks(sm.recycled, states)
 	generated := sm.stride() // columns per sample in a block
 	place := func(c *cutCounts, block []float64, samples int) { lay.placeBlock(c, block, generated, samples) }
 	from := 0

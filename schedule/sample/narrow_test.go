@@ -251,3 +251,31 @@ func TestConstantColumnIsNotRefined(t *testing.T) {
 		t.Errorf("bracket [%v, %v] after refining, want [0, +Inf] left as it was", tg.lo, tg.hi)
 	}
 }
+
+// The pilot's memory is cut into chunks that do not overlap (a chunk's capacity ends where the
+// next begins: compaction writes up to a chunk's capacity), each holding at least two blocks and
+// at most the largest chunkLen, shared out between the workers in turn.
+func TestShareChunksCutsWithoutOverlap(t *testing.T) {
+	memory := [][]float64{make([]float64, 16384), make([]float64, 5000), make([]float64, 300)}
+	states := []*cutCounts{{}, {}}
+	shareChunks(memory, states)
+	seen := map[*float64]bool{}
+	total := 0
+	for w, st := range states {
+		for _, c := range st.spare {
+			if len(c) < 2*blockSize || len(c) > 4096 || cap(c) != len(c) {
+				t.Fatalf("worker %d: a chunk of %d values, capacity %d", w, len(c), cap(c))
+			}
+			for i := range c {
+				if seen[&c[i]] {
+					t.Fatalf("worker %d: two chunks share a value's place", w)
+				}
+				seen[&c[i]] = true
+			}
+			total += len(c)
+		}
+	}
+	if want := 16384 + 4096 + 904; total != want || len(states[0].spare) != 3 || len(states[1].spare) != 3 {
+		t.Errorf("%d values in %d and %d chunks, want %d in 3 and 3", total, len(states[0].spare), len(states[1].spare), want)
+	}
+}

@@ -144,7 +144,7 @@ func sampledColumns(rows int, fixed bool) int {
 // again (whole buckets around the brackets: alignedColumn), a chunk's room per worker (keptChunks)
 // and each worker's bucket counts. A refined pass's pilot holds pilotSize values and, while
 // columns are refined, what a pass over m samples keeps for two brackets per percentile
-// (refineColumns); it is let go before the pass keeps values: the larger of the two counts. A
+// (refineColumns); its memory then holds what the pass keeps: the larger of the two counts. A
 // pass that narrows keeps, besides, the values inside the pilot's brackets among the first m
 // samples.
 func columnsPerPass(cols, n, m int, percents []float64, how refinement, budget int) int {
@@ -253,17 +253,19 @@ func percentilesOver(s schedule.Strategy, n int, seed int64, percents []float64,
 			sm.narrowAt = 2 * pm
 		}
 		// From here on only each pilot column's least and greatest values are read (the
-		// buckets' range and the histograms' grid): let the rest go before values are kept.
+		// buckets' range and the histograms' grid): the rest of their memory holds the values
+		// the pass keeps (recycled), whose pages are then already touched.
 		for c, col := range pilot {
 			switch {
 			case len(col) > 2:
 				pilot[c] = []float64{col[0], col[len(col)-1]}
+				sm.recycled = append(sm.recycled, col[:cap(col)])
 			case len(col) > 0:
 				pilot[c] = slices.Clone(col)
 			}
 		}
-		runtime.GC()
 		sm.bracketPass(targets, pilot)
+		sm.recycled = nil
 		sm.histogramPasses(targets, pilot)
 		settled := make([][]float64, 0, sm.hi-sm.lo)
 		for i := 0; i < len(targets); i += len(percents) {
@@ -383,6 +385,7 @@ type sampler struct {
 	// doubling; 0: never.
 	narrowAt     int
 	workerBlocks [][]float64 // the walks' blocks, one per worker (blocks)
+	recycled     [][]float64 // the pilot's memory, for the values the bracket pass keeps
 	s            schedule.Strategy
 	n            int
 	seed         int64
