@@ -138,15 +138,18 @@ func planAligned(lo, hi float64, brackets []bracketBounds, values []float64, m i
 // chunkLen is how many values a chunk of a worker's kept values holds, expecting to see expected
 // samples: chunks are allocated as values come, so the memory touched is what is kept
 // plus part of a chunk per column and worker, however the samples are shared between workers, and
-// nothing is copied. A quarter of what is expected, from two blocks' room to 4096 values: a
+// nothing is copied. A quarter of what is expected, from two blocks' room to maxChunkLen values: a
 // schedule of thousands of rows keeps few values per column.
 func (a *alignedColumn) chunkLen(expected int) int {
 	n := 2 * blockSize
-	for n < 4096 && 4*n < int(a.share*float64(expected)) {
+	for n < maxChunkLen && 4*n < int(a.share*float64(expected)) {
 		n *= 2
 	}
 	return n
 }
+
+// maxChunkLen is the most values a chunk of kept values holds (chunkLen, shareChunks).
+const maxChunkLen = 4096
 
 // keptChunks is one worker's kept values of one aligned column: full chunks, then the first n
 // values of cur, each chunk of size values.
@@ -205,7 +208,7 @@ func (c *cutCounts) chunk(size int) []float64 {
 // hands out before it allocates. A chunk's capacity ends where the next chunk begins: compaction
 // writes up to a chunk's capacity.
 func shareChunks(memory [][]float64, states []*cutCounts) {
-	const size = 4096
+	const size = maxChunkLen
 	w := 0
 	for _, m := range memory {
 		for ; len(m) >= 2*blockSize; m = m[min(size, len(m)):] {
