@@ -1,6 +1,10 @@
 package schedule
 
-import "math"
+import (
+	"math"
+
+	"github.com/backoffctl/backoffctl/schedule/draw"
+)
 
 // ColumnWriter is a strategy whose one implementation writes a schedule as column values: row r's
 // start at vals[2r] and its wait at vals[2r+1] (NaN on a row without a wait). Its Fill is built on
@@ -25,15 +29,14 @@ type ColumnWriter interface {
 	RawStarts() bool
 }
 
-// UnitWriter is a ColumnWriter whose only draws are Units, a number known before the schedule is
-// laid out, so a sampler can generate them in a batch from its own generator and hand them over.
-// WriteColumns is built on it: it takes Units(rows) draws from d, then calls WriteUnits.
-type UnitWriter interface {
+// SplitMixWriter is a ColumnWriter that lays a schedule out drawing from a SplitMix generator
+// (the sampler's, one per sample) held in a register, each draw made in the loop that uses it: the
+// generator's integer work then overlaps the schedule's floating-point work, where draws made
+// beforehand into a buffer run one after the other. WriteSplitMix(g, ...) writes what
+// WriteColumns(g, ...) writes, from the same code, and leaves g where WriteColumns leaves it.
+type SplitMixWriter interface {
 	ColumnWriter
-	// Units is how many Unit draws a schedule of at most rows rows takes.
-	Units(rows int) int
-	// WriteUnits is WriteColumns with the draws given: units[i] is the i-th Unit.
-	WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64
+	WriteSplitMix(g *draw.SplitMix, vals []float64, rows int, raw bool) []float64
 }
 
 // FillFromColumns is Fill for a ColumnWriter: its whole schedule as rows (RowsFromColumns).

@@ -100,20 +100,20 @@ func TestCryptoTestRandMatchesSetGlobalRandom(t *testing.T) {
 	}
 }
 
-// Units writes the draws that as many calls of Unit return, and leaves the generator where they
-// leave it; also for no draws.
-func TestSplitMixUnitsAreUnits(t *testing.T) {
-	for _, n := range []int{0, 1, 24, 1000} {
-		a, b := NewSplitMix(7, uint64(n)), NewSplitMix(7, uint64(n))
-		got := make([]float64, n)
-		a.Units(got)
-		for i, v := range got {
-			if want := b.Unit(); math.Float64bits(v) != math.Float64bits(want) {
-				t.Fatalf("%d draws: draw %d is %v, Unit gives %v", n, i, v, want)
+// Next gives the draws that as many calls of Unit return, and leaves the generator where they
+// leave it.
+func TestSplitMixNextIsUnit(t *testing.T) {
+	for _, n := range []int{1, 24, 1000} {
+		a, b := *NewSplitMix(7, uint64(n)), NewSplitMix(7, uint64(n))
+		for i := range n {
+			var got float64
+			a, got = a.Next()
+			if want := b.Unit(); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("%d draws: draw %d is %v, Unit gives %v", n, i, got, want)
 			}
 		}
 		if x, y := a.Unit(), b.Unit(); x != y {
-			t.Fatalf("%d draws: the next draw is %v after Units, %v after Unit", n, x, y)
+			t.Fatalf("%d draws: the next draw is %v after Next, %v after Unit", n, x, y)
 		}
 	}
 }

@@ -31,19 +31,12 @@ func (g *SplitMix) next() uint64 {
 // Unit returns a uniform u in [0, 1) with 53 random bits.
 func (g *SplitMix) Unit() float64 { return unitOf(g.next()) }
 
-// Units fills dst with the next len(dst) draws, the same Units that as many calls of Unit return,
-// with the state held in a register: a loop calling Unit on a generator that lives in memory
-// carries the state from draw to draw through a store and a load. It is not inlined: in a caller
-// with many variables of its own the loop's would be spilled to the stack.
-//
-//go:noinline
-func (g *SplitMix) Units(dst []float64) {
-	state := g.state
-	for i := range dst {
-		state += 0x9e3779b97f4a7c15
-		dst[i] = unitOf(mix64(state))
-	}
-	g.state = state
+// Next returns the generator one draw on, and that draw (the Unit a call would return), for a
+// loop that holds its generator as a value: the compiler keeps the state in a register, where a
+// generator behind a pointer carries it from draw to draw through a store and a load.
+func (g SplitMix) Next() (SplitMix, float64) {
+	u := g.Unit()
+	return g, u
 }
 
 // unitOf is the uniform in [0, 1) of a generator output: its 53 high bits, scaled. (They are

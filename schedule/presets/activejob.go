@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/backoffctl/backoffctl/schedule"
+	"github.com/backoffctl/backoffctl/schedule/draw"
 )
 
 // Polynomial is Rails ActiveJob's retry_on wait: :polynomially_longer (called :exponentially_longer
@@ -43,51 +44,47 @@ func (p Polynomial) Fill(d schedule.Draws, rows []schedule.Row) []schedule.Row {
 }
 
 // WriteColumns is the schedule (see schedule.ColumnWriter): the jitter's draws, one Unit per
-// retry in order (none without jitter, as Ruby's determine_jitter_for_delay), then WriteUnits.
+// retry in order (none without jitter, as Ruby's determine_jitter_for_delay), taken from d before
+// the schedule is laid out (lay).
 func (p Polynomial) WriteColumns(d schedule.Draws, vals []float64, rows int, raw bool) []float64 {
 	var buf [32]float64
 	units := buf[:0]
-	for range p.Units(rows) {
+	for range p.draws(rows) {
 		units = append(units, d.Unit())
 	}
-	return p.WriteUnits(units, vals, rows, raw)
+	return p.lay(units, nil, vals, rows, raw)
 }
 
-// Units is how many draws a schedule of at most rows rows takes: one per retry when there is a
-// jitter (see schedule.UnitWriter).
-func (p Polynomial) Units(rows int) int {
+// WriteSplitMix is WriteColumns drawing from g in the loop that lays the schedule out (see
+// schedule.SplitMixWriter).
+func (p Polynomial) WriteSplitMix(g *draw.SplitMix, vals []float64, rows int, raw bool) []float64 {
+	return p.lay(nil, g, vals, rows, raw)
+}
+
+// draws is how many draws a schedule of at most rows rows takes: one per retry when there is a
+// jitter.
+func (p Polynomial) draws(rows int) int {
 	if p.Jitter == 0 {
 		return 0
 	}
 	return max(0, min(rows, p.Attempts-1))
 }
 
-// WriteUnits lays the schedule out from its draws (see schedule.UnitWriter): execution e waits
-// d + (u*d)*jitter + 2 with d = e^4, in Ruby's order, after running for the job duration. A job
-// duration of +0 is not added: adding +0 changes no bit of a float other than -0, and neither the
-// clock's sum nor its compensation is ever -0 (both start at +0, and a sum is -0 only when both
-// terms are).
-func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bool) []float64 {
+// lay lays the schedule out, its draws taken from units in order, or from g when g is not nil
+// (retries), then the last execution's start, rounded unless raw.
+func (p Polynomial) lay(units []float64, g *draw.SplitMix, vals []float64, rows int, raw bool) []float64 {
 	n := min(p.Attempts, rows)
 	vals = slices.Grow(vals, 2*n)[:len(vals)+2*n]
 	out := vals[len(vals)-2*n:]
 	retried := out[:2*min(n, p.Attempts-1)] // the rows a retry follows: start, wait
-	if p.Jitter != 0 {
-		units = units[:len(retried)/2]
-	}
 	var clock schedule.StartSum
-	for i, e := 0, 1; i < len(retried)-1; i, e = i+2, e+1 {
-		delay := fourthPower(e)
-		jitter := 0.0
-		if p.Jitter != 0 {
-			jitter = float64(units[e-1] * delay * p.Jitter)
-		}
-		w := delay + jitter + 2
-		retried[i], retried[i+1] = clock.Raw(), w
-		if p.JobDuration != 0 {
-			clock = clock.Plus(p.JobDuration)
-		}
-		clock = clock.Plus(w)
+	switch {
+	case p.Jitter == 0:
+		clock, _ = p.retries(retried, nil, draw.SplitMix{}, false)
+	case g != nil:
+		clock, *g = p.retries(retried, nil, *g, true)
+	default:
+		clock, _ = p.retries(retried, units[:len(retried)/2], draw.SplitMix{}, false)
 	}
 	if len(retried) < len(out) { // the last execution: no retry follows
 		out[len(out)-2], out[len(out)-1] = clock.Raw(), math.NaN()
@@ -98,6 +95,56 @@ func (p Polynomial) WriteUnits(units []float64, vals []float64, rows int, raw bo
 		}
 	}
 	return vals
+}
+
+// retries writes the rows a retry follows, start and wait, and returns the clock after them:
+// execution e runs for the job duration, then waits wait(e, u), u its draw: from gen when drawing
+// (a value, so the loop keeps its state in a register), else units[e-1], else 0 (no jitter). A job
+// duration of +0 is not added: adding +0 changes no bit of a float other than -0, and neither the
+// clock's sum nor its compensation is ever -0 (both start at +0, and a sum is -0 only when both
+// terms are). The sampler's case, drawing without a job duration, has a loop of its own
+// (drawnRetries): a branch per row for the job duration costs it about a tenth of its time.
+func (p Polynomial) retries(retried, units []float64, gen draw.SplitMix, drawing bool) (schedule.StartSum, draw.SplitMix) {
+	if drawing && p.JobDuration == 0 {
+		return drawnRetries(p, retried, gen)
+	}
+	var clock schedule.StartSum
+	for i := 0; i+1 < len(retried); i += 2 {
+		e := i/2 + 1
+		u := 0.0
+		if drawing {
+			gen, u = gen.Next()
+		} else if e <= len(units) {
+			u = units[e-1]
+		}
+		w := p.wait(e, u)
+		retried[i], retried[i+1] = clock.Raw(), w
+		if p.JobDuration != 0 {
+			clock = clock.Plus(p.JobDuration)
+		}
+		clock = clock.Plus(w)
+	}
+	return clock, gen
+}
+
+// drawnRetries is retries drawing from gen, without a job duration.
+func drawnRetries(p Polynomial, retried []float64, gen draw.SplitMix) (schedule.StartSum, draw.SplitMix) {
+	var clock schedule.StartSum
+	for i := 0; i+1 < len(retried); i += 2 {
+		var u float64
+		gen, u = gen.Next()
+		w := p.wait(i/2+1, u)
+		retried[i], retried[i+1] = clock.Raw(), w
+		clock = clock.Plus(w)
+	}
+	return clock, gen
+}
+
+// wait is execution e's wait, u its draw: d + (u*d)*jitter + 2 with d = e^4, in Ruby's order (with
+// u = 0 the product is a zero, which adds nothing).
+func (p Polynomial) wait(e int, u float64) float64 {
+	delay := fourthPower(e)
+	return delay + float64(u*delay*p.Jitter) + 2
 }
 
 // RawStarts is true for a non-negative, bounded jitter and job duration (the ranges the command

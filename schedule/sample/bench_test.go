@@ -134,35 +134,16 @@ func BenchmarkDraws25(b *testing.B) {
 	}
 }
 
-// BenchmarkPolynomial25Units is the same schedule laid out from its draws (WriteUnits), as the
-// sampler generates it.
-func BenchmarkPolynomial25Units(b *testing.B) {
+// BenchmarkPolynomial25Drawn is the same schedule laid out with its draws, as the sampler
+// generates it (WriteSplitMix): BenchmarkDraws25's work plus the schedule's.
+func BenchmarkPolynomial25Drawn(b *testing.B) {
 	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
 	vals := make([]float64, 50)
-	units := make([]float64, 24)
-	g := draw.NewSplitMix(1, 0)
-	for i := range units {
-		units[i] = g.Unit()
-	}
+	var g draw.SplitMix
+	i := uint64(0)
 	for b.Loop() {
-		s.WriteUnits(units, vals[:0], 25, true)
-	}
-}
-
-// BenchmarkPolynomial25UnitsVaried is BenchmarkPolynomial25Units with each schedule's own
-// draws, as the sampler's: branches that depend on the draws are not always taken the same way.
-func BenchmarkPolynomial25UnitsVaried(b *testing.B) {
-	s := presets.Polynomial{Attempts: 25, Jitter: 0.15}
-	vals := make([]float64, 50)
-	const sets = 1024
-	units := make([]float64, 24*sets)
-	g := draw.NewSplitMix(1, 0)
-	for i := range units {
-		units[i] = g.Unit()
-	}
-	i := 0
-	for b.Loop() {
-		s.WriteUnits(units[24*i:24*i+24], vals[:0], 25, true)
-		i = (i + 1) % sets
+		g.Reseed(1, i)
+		i++
+		s.WriteSplitMix(&g, vals[:0], 25, true)
 	}
 }

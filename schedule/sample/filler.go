@@ -14,9 +14,8 @@ import (
 type columnFiller struct {
 	s      schedule.Strategy
 	writer schedule.ColumnWriter
-	units  schedule.UnitWriter // writer, when its draws can be handed over (see unitsFor)
-	buf    []float64           // the draws handed to units
-	raw    bool                // starts written unrounded (schedule.ColumnWriter.RawStarts)
+	drawer schedule.SplitMixWriter // writer, when it draws from the sampler's generator itself
+	raw    bool                    // starts written unrounded (schedule.ColumnWriter.RawStarts)
 	rows   []schedule.Row
 }
 
@@ -25,7 +24,7 @@ func newColumnFiller(s schedule.Strategy, cols int, raw bool) *columnFiller {
 	f := &columnFiller{s: s, raw: raw}
 	if w, ok := s.(schedule.ColumnWriter); ok {
 		f.writer = w
-		f.units, _ = s.(schedule.UnitWriter)
+		f.drawer, _ = s.(schedule.SplitMixWriter)
 	} else {
 		f.rows = make([]schedule.Row, 0, cols/2)
 	}
@@ -58,8 +57,8 @@ func (f *columnFiller) fill(d schedule.Draws, vals []float64) (longer bool) {
 // than the columns hold.
 func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
 	var g draw.SplitMix
-	if f.units != nil {
-		f.fillUnits(&g, seed, first, count, block, cols, longer)
+	if f.drawer != nil {
+		f.fillDrawn(&g, seed, first, count, block, cols, longer)
 		return
 	}
 	for k := 0; k < count; k++ {
@@ -70,21 +69,15 @@ func (f *columnFiller) fillBlock(seed int64, first uint64, count int, block []fl
 	}
 }
 
-// fillUnits is fillBlock for a UnitWriter: each sample's draws are generated here, from the
-// generator's concrete type (inlined, where WriteColumns would call it through Draws once per
-// draw), and handed to WriteUnits. The draws and the values are those WriteColumns gives.
-func (f *columnFiller) fillUnits(g *draw.SplitMix, seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
+// fillDrawn is fillBlock for a SplitMixWriter, called with the generator's concrete type: each
+// draw is made inline in the loop that uses it (see schedule.SplitMixWriter), where WriteColumns
+// would call the generator through Draws once per draw. The values are those WriteColumns gives.
+func (f *columnFiller) fillDrawn(g *draw.SplitMix, seed int64, first uint64, count int, block []float64, cols int, longer func(i uint64)) {
 	rows := cols / 2
-	need := f.units.Units(rows)
-	if cap(f.buf) < need {
-		f.buf = make([]float64, need)
-	}
-	units := f.buf[:need]
 	for k := 0; k < count; k++ {
 		g.Reseed(seed, first+uint64(k))
-		g.Units(units)
 		vals := block[k*cols : (k+1)*cols]
-		n := len(f.units.WriteUnits(units, vals[:0], rows, f.raw)) / 2
+		n := len(f.drawer.WriteSplitMix(g, vals[:0], rows, f.raw)) / 2
 		for c := 2 * n; c < len(vals); c++ {
 			vals[c] = math.NaN()
 		}

@@ -43,7 +43,7 @@ func sampledStrategies() []schedule.Strategy {
 // fillOnly hides a strategy's WriteColumns: it is sampled through Fill.
 type fillOnly struct{ schedule.Strategy }
 
-// Percentiles through WriteColumns (and WriteUnits) equal those through Fill.
+// Percentiles through WriteColumns (and WriteSplitMix) equal those through Fill.
 func TestPercentilesFastPathEqualsFill(t *testing.T) {
 	percents := []float64{1, 50, 95, 99, 100}
 	for _, s := range sampledStrategies() {
@@ -117,12 +117,12 @@ func TestRawStartsRoundToFill(t *testing.T) {
 	}
 }
 
-// A UnitWriter's samples are generated with their draws handed over (fillUnits): the same values
-// as through WriteColumns, bit for bit, with columns for every row, fewer rows (a pass over some
-// columns) and more (spare rows), raw or not.
-func TestUnitsAsWriteColumns(t *testing.T) {
+// A SplitMixWriter's samples are generated with their draws made inline (fillDrawn): the same
+// values as through WriteColumns, bit for bit, with columns for every row, fewer rows (a pass over
+// some columns) and more (spare rows), raw or not.
+func TestSplitMixWriterAsWriteColumns(t *testing.T) {
 	for _, s := range sampledStrategies() {
-		if _, ok := s.(schedule.UnitWriter); !ok {
+		if _, ok := s.(schedule.SplitMixWriter); !ok {
 			continue
 		}
 		rows := len(s.Fill(draw.Fixed(0.5), nil))
@@ -133,7 +133,7 @@ func TestUnitsAsWriteColumns(t *testing.T) {
 			for _, raw := range []bool{false, true} {
 				const count = 50
 				fast, slow := newColumnFiller(s, cols, raw), newColumnFiller(s, cols, raw)
-				slow.units = nil
+				slow.drawer = nil
 				got, want := make([]float64, count*cols), make([]float64, count*cols)
 				var gotLonger, wantLonger []uint64
 				fast.fillBlock(9, 100, count, got, cols, func(i uint64) { gotLonger = append(gotLonger, i) })

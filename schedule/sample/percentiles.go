@@ -23,7 +23,7 @@ const MaxSamples = 100000000
 // pilot is only ordered at those ranks, not sorted). One pass over all samples then counts the
 // values below the bracket and keeps only those inside it, from which the wanted rank is
 // selected. Strategies that implement schedule.ColumnWriter write each sample straight into its
-// column values (a UnitWriter from draws this package generates); others go through Fill. Those
+// column values (a SplitMixWriter drawing from this package's generator); others go through Fill. Those
 // whose RawStarts holds have their starts placed before rounding (rounded once selected). Those
 // and schedules of a fixed length get the brackets a pilot of 65536 samples gives, and better:
 // the pass narrows its aligned columns once it has walked twice its pilot, and again at every
