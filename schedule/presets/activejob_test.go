@@ -147,3 +147,35 @@ func TestMaxAttemptsStaysFinite(t *testing.T) {
 		t.Fatalf("last start %v is not a finite positive number", last.Start)
 	}
 }
+
+// WriteSplitMix writes what WriteColumns writes from the same generator, bit for bit, and leaves
+// the generator where WriteColumns leaves it: with and without jitter and job duration, every row
+// or fewer, raw or rounded.
+func TestPolynomialWriteSplitMixIsWriteColumns(t *testing.T) {
+	for _, p := range []Polynomial{
+		{Attempts: 25, Jitter: 0.15},
+		{Attempts: 25, Jitter: 0.15, JobDuration: 0.3},
+		{Attempts: 7, Jitter: 0},
+		{Attempts: 1, Jitter: 0.5},
+		{Attempts: 40, Jitter: 1, JobDuration: 2},
+	} {
+		for _, rows := range []int{1, 5, p.Attempts, p.Attempts + 3} {
+			for _, raw := range []bool{false, true} {
+				a, b := draw.NewSplitMix(3, uint64(rows)), draw.NewSplitMix(3, uint64(rows))
+				got := p.WriteSplitMix(a, nil, rows, raw)
+				want := p.WriteColumns(b, nil, rows, raw)
+				if len(got) != len(want) {
+					t.Fatalf("%+v rows %d: %d values, WriteColumns %d", p, rows, len(got), len(want))
+				}
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%+v rows %d raw %v: value %d is %v, WriteColumns gives %v", p, rows, raw, i, got[i], want[i])
+					}
+				}
+				if x, y := a.Unit(), b.Unit(); x != y {
+					t.Errorf("%+v rows %d: the next draw is %v, after WriteColumns %v", p, rows, x, y)
+				}
+			}
+		}
+	}
+}
